@@ -1,0 +1,45 @@
+package dev.keysmith.runtime.codec;
+
+import org.bson.BsonValue;
+import org.bson.codecs.CollectibleCodec;
+
+/**
+ * The generated codec of an entity: a {@link CollectibleCodec} that also tells the repositories what they need
+ * to know about the entity, without reflection.
+ *
+ * <p>{@link #generateIdIfAbsentFromDocument(Object)} assigns an id by the entity's strategy when the id is
+ * absent (null, or 0 for a primitive number) and keeps one that is set; for records and immutable classes it
+ * returns a new instance.
+ *
+ * <p>Implementations are immutable and thread-safe.
+ *
+ * @param <T> the entity type
+ */
+public interface EntityCodec<T> extends CollectibleCodec<T> {
+
+    /** The collection the entity is stored in. */
+    String collectionName();
+
+    /** The entity's id strategy. */
+    IdStrategy idStrategy();
+
+    /**
+     * How many ids an insert tries before it gives up: {@code @RandomId(attempts)}, 1 for every other
+     * strategy.
+     */
+    int insertAttempts();
+
+    /**
+     * The id as it is stored, for a value of the entity's id type (a {@code String} id of a
+     * {@code @GeneratedObjectId} becomes a BSON ObjectId, a {@code UUID} binary subtype 4).
+     *
+     * @throws IllegalArgumentException naming the entity if {@code id} is not of the id type or is malformed
+     */
+    BsonValue idToBson(Object id);
+
+    /**
+     * The entity with a fresh id by its strategy, whether or not it had one (used to retry an insert after a
+     * duplicate id); a new instance for records and immutable classes, the same instance otherwise.
+     */
+    T withNewId(T entity);
+}

@@ -1,0 +1,2 @@
+/** Implementation details of keysmith. Not API: anything here may change without notice. */
+package dev.keysmith.runtime.internal;
