@@ -181,6 +181,90 @@ class SequenceAllocatorTest {
     }
 
     @Test
+    void closingWhileACallerWaitsForThePrefetchWakesItWithIllegalStateAndDropsTheRange() throws Exception {
+        CountDownLatch prefetchEntered = new CountDownLatch(1);
+        CountDownLatch releasePrefetch = new CountDownLatch(1);
+        AtomicLong calls = new AtomicLong();
+        CounterStore slowSecondCall = (counter, count) -> {
+            if (calls.incrementAndGet() == 2) {
+                prefetchEntered.countDown();
+                awaitUninterruptibly(releasePrefetch);
+            }
+            return counters.reserve(counter, count);
+        };
+        SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("closing").withBatch(4), slowSecondCall);
+        for (int i = 0; i < 4; i++) {
+            allocator.next();
+        }
+        prefetchEntered.await();
+        AtomicReference<Throwable> failure = new AtomicReference<>();
+        Thread waiter = new Thread(() -> {
+            try {
+                allocator.next();
+            } catch (Throwable e) {
+                failure.set(e);
+            }
+        }, "waiter");
+        waiter.start();
+        while (waiter.getState() != Thread.State.WAITING && waiter.getState() != Thread.State.TERMINATED) {
+            Thread.onSpinWait();
+        }
+
+        allocator.close();
+        waiter.join();
+        releasePrefetch.countDown();
+
+        assertThat(failure.get()).isInstanceOf(IllegalStateException.class).hasMessageContaining("'closing'");
+        try (SequenceAllocator reopened = SequenceAllocator.open(SequenceSpec.of("closing").withBatch(4), counters::reserve)) {
+            assertThat(reopened.next()).isGreaterThan(4); // the prefetched range 5..8 is abandoned or handed out here, never twice
+        }
+    }
+
+    @Test
+    void aCallerInterruptedWhileWaitingForThePrefetchGetsIdAllocationException() throws Exception {
+        CountDownLatch prefetchEntered = new CountDownLatch(1);
+        CountDownLatch releasePrefetch = new CountDownLatch(1);
+        AtomicLong calls = new AtomicLong();
+        CounterStore slowSecondCall = (counter, count) -> {
+            if (calls.incrementAndGet() == 2) {
+                prefetchEntered.countDown();
+                awaitUninterruptibly(releasePrefetch);
+            }
+            return counters.reserve(counter, count);
+        };
+        try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("interrupted").withBatch(4),
+                slowSecondCall)) {
+            for (int i = 0; i < 4; i++) {
+                allocator.next();
+            }
+            prefetchEntered.await();
+            AtomicReference<Throwable> failure = new AtomicReference<>();
+            AtomicReference<Boolean> stillInterrupted = new AtomicReference<>();
+            Thread waiter = new Thread(() -> {
+                try {
+                    allocator.next();
+                } catch (Throwable e) {
+                    failure.set(e);
+                    stillInterrupted.set(Thread.currentThread().isInterrupted());
+                }
+            }, "waiter");
+            waiter.start();
+            while (waiter.getState() != Thread.State.WAITING && waiter.getState() != Thread.State.TERMINATED) {
+                Thread.onSpinWait();
+            }
+
+            waiter.interrupt();
+            waiter.join();
+            releasePrefetch.countDown();
+
+            assertThat(failure.get()).isInstanceOf(IdAllocationException.class)
+                    .hasCauseInstanceOf(InterruptedException.class).hasMessageContaining("'interrupted'");
+            assertThat(stillInterrupted.get()).isTrue();
+            assertThat(allocator.next()).isEqualTo(5);
+        }
+    }
+
+    @Test
     void aFailingStoreGivesIdAllocationExceptionAndTheNextCallTriesAgain() {
         IllegalStateException down = new IllegalStateException("the store is down");
         try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("flaky").withBatch(10), store)) {
