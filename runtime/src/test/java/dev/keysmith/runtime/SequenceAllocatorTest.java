@@ -149,29 +149,17 @@ class SequenceAllocatorTest {
 
     @Test
     void aCallerWhoseRangeIsUsedUpWaitsForThePrefetchInsteadOfCallingTheStore() throws Exception {
-        CountDownLatch prefetchEntered = new CountDownLatch(1);
-        CountDownLatch releasePrefetch = new CountDownLatch(1);
-        AtomicLong calls = new AtomicLong();
-        RecordingCounterStore slowSecondCall = new RecordingCounterStore((counter, count) -> {
-            if (calls.incrementAndGet() == 2) {
-                prefetchEntered.countDown();
-                awaitUninterruptibly(releasePrefetch);
-            }
-            return counters.reserve(counter, count);
-        });
+        BlockingSecondCall blocking = new BlockingSecondCall(counters);
+        RecordingCounterStore slowSecondCall = new RecordingCounterStore(blocking);
         try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("slow").withBatch(10), slowSecondCall)) {
             for (int i = 0; i < 10; i++) {
                 allocator.next();
             }
-            prefetchEntered.await();
+            blocking.entered.await();
             AtomicReference<Long> eleventh = new AtomicReference<>();
-            Thread waiter = new Thread(() -> eleventh.set(allocator.next()), "waiter");
-            waiter.start();
-            while (waiter.getState() != Thread.State.WAITING && waiter.getState() != Thread.State.TERMINATED) {
-                Thread.onSpinWait();
-            }
+            Thread waiter = startWaiting(() -> eleventh.set(allocator.next()));
             assertThat(eleventh.get()).isNull();
-            releasePrefetch.countDown();
+            blocking.release.countDown();
             waiter.join();
 
             assertThat(eleventh.get()).isEqualTo(11);
@@ -182,37 +170,24 @@ class SequenceAllocatorTest {
 
     @Test
     void closingWhileACallerWaitsForThePrefetchWakesItWithIllegalStateAndDropsTheRange() throws Exception {
-        CountDownLatch prefetchEntered = new CountDownLatch(1);
-        CountDownLatch releasePrefetch = new CountDownLatch(1);
-        AtomicLong calls = new AtomicLong();
-        CounterStore slowSecondCall = (counter, count) -> {
-            if (calls.incrementAndGet() == 2) {
-                prefetchEntered.countDown();
-                awaitUninterruptibly(releasePrefetch);
-            }
-            return counters.reserve(counter, count);
-        };
+        BlockingSecondCall slowSecondCall = new BlockingSecondCall(counters);
         SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("closing").withBatch(4), slowSecondCall);
         for (int i = 0; i < 4; i++) {
             allocator.next();
         }
-        prefetchEntered.await();
+        slowSecondCall.entered.await();
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread waiter = new Thread(() -> {
+        Thread waiter = startWaiting(() -> {
             try {
                 allocator.next();
             } catch (Throwable e) {
                 failure.set(e);
             }
-        }, "waiter");
-        waiter.start();
-        while (waiter.getState() != Thread.State.WAITING && waiter.getState() != Thread.State.TERMINATED) {
-            Thread.onSpinWait();
-        }
+        });
 
         allocator.close();
         waiter.join();
-        releasePrefetch.countDown();
+        slowSecondCall.release.countDown();
 
         assertThat(failure.get()).isInstanceOf(IllegalStateException.class).hasMessageContaining("'closing'");
         try (SequenceAllocator reopened = SequenceAllocator.open(SequenceSpec.of("closing").withBatch(4), counters::reserve)) {
@@ -222,40 +197,27 @@ class SequenceAllocatorTest {
 
     @Test
     void aCallerInterruptedWhileWaitingForThePrefetchGetsIdAllocationException() throws Exception {
-        CountDownLatch prefetchEntered = new CountDownLatch(1);
-        CountDownLatch releasePrefetch = new CountDownLatch(1);
-        AtomicLong calls = new AtomicLong();
-        CounterStore slowSecondCall = (counter, count) -> {
-            if (calls.incrementAndGet() == 2) {
-                prefetchEntered.countDown();
-                awaitUninterruptibly(releasePrefetch);
-            }
-            return counters.reserve(counter, count);
-        };
+        BlockingSecondCall slowSecondCall = new BlockingSecondCall(counters);
         try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("interrupted").withBatch(4),
                 slowSecondCall)) {
             for (int i = 0; i < 4; i++) {
                 allocator.next();
             }
-            prefetchEntered.await();
+            slowSecondCall.entered.await();
             AtomicReference<Throwable> failure = new AtomicReference<>();
             AtomicReference<Boolean> stillInterrupted = new AtomicReference<>();
-            Thread waiter = new Thread(() -> {
+            Thread waiter = startWaiting(() -> {
                 try {
                     allocator.next();
                 } catch (Throwable e) {
                     failure.set(e);
                     stillInterrupted.set(Thread.currentThread().isInterrupted());
                 }
-            }, "waiter");
-            waiter.start();
-            while (waiter.getState() != Thread.State.WAITING && waiter.getState() != Thread.State.TERMINATED) {
-                Thread.onSpinWait();
-            }
+            });
 
             waiter.interrupt();
             waiter.join();
-            releasePrefetch.countDown();
+            slowSecondCall.release.countDown();
 
             assertThat(failure.get()).isInstanceOf(IdAllocationException.class)
                     .hasCauseInstanceOf(InterruptedException.class).hasMessageContaining("'interrupted'");
@@ -332,11 +294,39 @@ class SequenceAllocatorTest {
         return LongStream.rangeClosed(first, last).boxed().collect(Collectors.toList());
     }
 
-    private static void awaitUninterruptibly(CountDownLatch latch) {
-        try {
-            latch.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+    /** Starts {@code body} on a new thread and returns once that thread waits (or has ended). */
+    private static Thread startWaiting(Runnable body) {
+        Thread waiter = new Thread(body, "waiter");
+        waiter.start();
+        while (waiter.getState() != Thread.State.WAITING && waiter.getState() != Thread.State.TERMINATED) {
+            Thread.onSpinWait();
+        }
+        return waiter;
+    }
+
+    /** A store whose second call (the first prefetch) blocks until {@link #release} opens. */
+    private static final class BlockingSecondCall implements CounterStore {
+
+        final CountDownLatch entered = new CountDownLatch(1);
+        final CountDownLatch release = new CountDownLatch(1);
+        private final AtomicLong calls = new AtomicLong();
+        private final CounterStore delegate;
+
+        BlockingSecondCall(CounterStore delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public long reserve(String counter, long count) {
+            if (calls.incrementAndGet() == 2) {
+                entered.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return delegate.reserve(counter, count);
         }
     }
 }
