@@ -138,8 +138,9 @@ public final class ModelReader {
             if (field != null) {
                 sources.add(field);
             }
+            // javac places the implicit field where the component is written; the component itself has no position.
             candidates.add(new Candidate(name, component.asType(), field, sources, component.getAccessor(), null,
-                    component));
+                    field != null ? field : component));
         }
         return candidates;
     }
