@@ -174,7 +174,9 @@ final class ValueCode {
             code.addStatement("writer.writeStartDocument()");
             code.beginControlFlow("for ($T $N : $L.entrySet())", entryType, entry, value);
             code.addStatement("writer.writeName($N.getKey())", entry);
-            writeElement(code, map.value(), CodeBlock.of("$N.getValue()", entry), depth + 1);
+            String item = "item" + depth;
+            code.addStatement("$T $N = $N.getValue()", map.value().javaType(), item, entry);
+            writeElement(code, map.value(), CodeBlock.of("$N", item), depth + 1);
             code.endControlFlow();
             code.addStatement("writer.writeEndDocument()");
         } else {
