@@ -30,15 +30,15 @@ public final class Address_KeysmithCodec implements Codec<Address> {
   @Override
   public void encode(BsonWriter writer, Address value, EncoderContext encoderContext) {
     writer.writeStartDocument();
-    if (value.street != null) {
-      writer.writeString("street", value.street);
-    }
     if (value.city != null) {
       writer.writeString("city", value.city);
     }
     if (value.codes != null) {
       writer.writeName("codes");
       writeCodes(writer, value.codes, encoderContext);
+    }
+    if (value.street != null) {
+      writer.writeString("street", value.street);
     }
     writer.writeEndDocument();
   }
@@ -49,14 +49,14 @@ public final class Address_KeysmithCodec implements Codec<Address> {
     reader.readStartDocument();
     while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
       switch (reader.readName()) {
-        case "street":
-          value.street = CodecSupport.readString(reader, "Address", "street");
-          break;
         case "city":
           value.city = CodecSupport.readString(reader, "Address", "city");
           break;
         case "codes":
           value.codes = readCodes(reader, decoderContext);
+          break;
+        case "street":
+          value.street = CodecSupport.readString(reader, "Address", "street");
           break;
         default:
           reader.skipValue();

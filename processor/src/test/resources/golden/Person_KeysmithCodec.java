@@ -60,20 +60,20 @@ public final class Person_KeysmithCodec implements EntityCodec<Person> {
     if (value.id != null) {
       writer.writeObjectId("_id", CodecSupport.parseObjectIdHex(value.id, "Person"));
     }
-    if (value.name != null) {
-      writer.writeString("full_name", value.name);
-    }
     writer.writeInt32("age", value.age);
-    if (value.tags != null) {
-      writer.writeName("tags");
-      writeTags(writer, value.tags, encoderContext);
-    }
     if (value.home != null) {
       writer.writeName("home");
       encoderContext.encodeWithChildContext(addressCodec(), writer, value.home);
     }
+    if (value.name != null) {
+      writer.writeString("full_name", value.name);
+    }
     if (value.getStatus() != null) {
       writer.writeString("status", value.getStatus().name());
+    }
+    if (value.tags != null) {
+      writer.writeName("tags");
+      writeTags(writer, value.tags, encoderContext);
     }
     writer.writeEndDocument();
   }
@@ -87,20 +87,20 @@ public final class Person_KeysmithCodec implements EntityCodec<Person> {
         case "_id":
           value.id = CodecSupport.readObjectIdHex(reader, "Person", "id");
           break;
-        case "full_name":
-          value.name = CodecSupport.readString(reader, "Person", "name");
-          break;
         case "age":
           value.age = CodecSupport.readInt(reader, "Person", "age");
-          break;
-        case "tags":
-          value.tags = readTags(reader, decoderContext);
           break;
         case "home":
           value.home = CodecSupport.decode(addressCodec(), reader, decoderContext, "Person", "home");
           break;
+        case "full_name":
+          value.name = CodecSupport.readString(reader, "Person", "name");
+          break;
         case "status":
           value.setStatus(CodecSupport.readEnum(reader, Person.Status.class, "Person", "status"));
+          break;
+        case "tags":
+          value.tags = readTags(reader, decoderContext);
           break;
         default:
           reader.skipValue();

@@ -35,7 +35,8 @@ class KeysmithTest extends MongoTestBase {
     @Test
     void collectionUsesTheEntitysCollectionName() {
         assertThat(keysmith.collection(Customer.class).getNamespace().getCollectionName()).isEqualTo("customers");
-        assertThat(keysmith.collection(Customer.class).getCodecRegistry()).isSameAs(keysmith.codecRegistry());
+        assertThat(keysmith.collection(Customer.class).getCodecRegistry().get(Customer.class))
+                .isInstanceOf(EntityCodec.class);
     }
 
     @Test

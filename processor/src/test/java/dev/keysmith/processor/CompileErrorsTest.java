@@ -81,7 +81,7 @@ class CompileErrorsTest {
 
     @Test
     void twoIds() {
-        assertError(Message.TWO_IDS.format("Bad", "id", "code"), "Long code",
+        assertError(Message.TWO_IDS.format("Bad", "code", "id"), "String id",
                 "class Bad {",
                 "  @GeneratedObjectId String id;",
                 "  @Sequence Long code;",

@@ -7,6 +7,7 @@ import dev.keysmith.processor.model.Property;
 import dev.keysmith.processor.model.TypeModel;
 import dev.keysmith.processor.model.ValueType;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -81,6 +82,11 @@ public final class ModelReader {
         List<Property> properties = new ArrayList<>();
         for (Candidate candidate : candidates) {
             typesByName.put(candidate.name(), candidate.type());
+        }
+        if (!isRecord) {
+            // The order of the driver's PojoCodecProvider (by Java name), so that documents are byte for byte the
+            // same; records keep their component order, as the driver's record codec does.
+            candidates.sort(Comparator.comparing(Candidate::name));
         }
         Creation creation = creation(type, isRecord, candidates);
         for (Candidate candidate : candidates) {

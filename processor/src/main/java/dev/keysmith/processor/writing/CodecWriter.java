@@ -76,6 +76,10 @@ public final class CodecWriter {
                     name = name + "_";
                 }
                 codecMethods.put(type.javaType(), name);
+                if (type.javaType().equals(Names.DBREF) && !codecMethods.containsKey(Names.DOCUMENT)) {
+                    // The driver's DBRefCodec only encodes: a DBRef is read as a Document, then converted.
+                    codecMethods.put(Names.DOCUMENT, "documentCodec");
+                }
             } else if (type instanceof ValueType.CollectionOf collection) {
                 collectRegistryTypes(collection.element());
             } else if (type instanceof ValueType.ArrayOf array) {
@@ -114,6 +118,9 @@ public final class CodecWriter {
             }
             for (Map.Entry<TypeName, String> codecMethod : codecMethods.entrySet()) {
                 codec.addMethod(cachedCodec(codecMethod.getKey(), codecMethod.getValue()));
+            }
+            if (codecMethods.containsKey(Names.DBREF)) {
+                codec.addMethod(readDbRef());
             }
             codec.addMethods(helpers);
             codec.addType(factory());
@@ -452,6 +459,28 @@ public final class CodecWriter {
                 };
                 default -> null;
             };
+        }
+
+        private MethodSpec readDbRef() {
+            return MethodSpec.methodBuilder("readDbRef")
+                    .addModifiers(Modifier.PRIVATE)
+                    .returns(Names.DBREF)
+                    .addParameter(Names.BSON_READER, "reader")
+                    .addParameter(Names.DECODER_CONTEXT, "decoderContext")
+                    .addParameter(String.class, "field")
+                    .addStatement("$T document = $T.decode($N(), reader, decoderContext, $S, field)", Names.DOCUMENT,
+                            Names.CODEC_SUPPORT, codecMethods.get(Names.DOCUMENT), entity)
+                    .beginControlFlow("if (document == null)")
+                    .addStatement("return null")
+                    .endControlFlow()
+                    .beginControlFlow("if (!(document.get($S) instanceof String ref) || !document.containsKey($S))",
+                            "$ref", "$id")
+                    .addStatement("throw new $T($S, field, $S + document.toJson())", Names.ENTITY_DECODING_EXCEPTION,
+                            entity, "expected a DBRef with $ref and $id but found ")
+                    .endControlFlow()
+                    .addStatement("return new $T(document.getString($S), ref, document.get($S))", Names.DBREF, "$db",
+                            "$id")
+                    .build();
         }
 
         private MethodSpec cachedCodec(TypeName type, String name) {

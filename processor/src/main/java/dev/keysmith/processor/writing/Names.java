@@ -18,6 +18,8 @@ final class Names {
     static final ClassName BSON_INT64 = ClassName.get("org.bson", "BsonInt64");
     static final ClassName DECIMAL128 = ClassName.get("org.bson.types", "Decimal128");
     static final ClassName CODEC = ClassName.get("org.bson.codecs", "Codec");
+    static final ClassName DOCUMENT = ClassName.get("org.bson", "Document");
+    static final ClassName DBREF = ClassName.get("com.mongodb", "DBRef");
     static final ClassName ENCODER_CONTEXT = ClassName.get("org.bson.codecs", "EncoderContext");
     static final ClassName DECODER_CONTEXT = ClassName.get("org.bson.codecs", "DecoderContext");
     static final ClassName CODEC_REGISTRY = ClassName.get("org.bson.codecs.configuration", "CodecRegistry");
@@ -29,6 +31,8 @@ final class Names {
     static final ClassName ENTITY_CODEC = ClassName.get("dev.keysmith.runtime.codec", "EntityCodec");
     static final ClassName ID_STRATEGY = ClassName.get("dev.keysmith.runtime.codec", "IdStrategy");
     static final ClassName CODEC_SUPPORT = ClassName.get("dev.keysmith.runtime.codec", "CodecSupport");
+    static final ClassName ENTITY_DECODING_EXCEPTION =
+            ClassName.get("dev.keysmith.runtime.codec", "EntityDecodingException");
     static final ClassName GENERATED_CODEC_FACTORY =
             ClassName.get("dev.keysmith.runtime.codec", "GeneratedCodecFactory");
 

@@ -155,6 +155,9 @@ final class ValueCode {
 
     /** The decoding of a registry type through its cached codec. */
     CodeBlock readFromRegistry(ValueType.FromRegistry type, String field) {
+        if (type.javaType().equals(Names.DBREF)) {
+            return CodeBlock.of("readDbRef(reader, decoderContext, $S)", field);
+        }
         return CodeBlock.of("$T.decode($N(), reader, decoderContext, $S, $S)", Names.CODEC_SUPPORT,
                 codecMethods.get(type.javaType()), entity, field);
     }
