@@ -2,11 +2,11 @@ package dev.keysmith.mongodb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.keysmith.mongodb.model.Account;
 import dev.keysmith.mongodb.model.Badge;
 import dev.keysmith.mongodb.model.Coupon;
 import dev.keysmith.mongodb.model.Customer;
 import dev.keysmith.mongodb.model.Invoice;
+import dev.keysmith.mongodb.model.Member;
 import dev.keysmith.mongodb.model.Profile;
 import dev.keysmith.mongodb.model.Ticket;
 import java.math.BigDecimal;
@@ -98,14 +98,17 @@ class IdAssignmentTest extends MongoTestBase {
 
     @Test
     void randomIdOnALongField() {
-        Repository<Account, Long> accounts = keysmith.repository(Account.class);
-        Account one = accounts.insert(new Account("a@example.com"));
-        List<Account> more = accounts.insertAll(List.of(new Account("b@example.com")));
-        Account plain = new Account("c@example.com");
-        keysmith.collection(Account.class).insertOne(plain);
+        Repository<Member, Long> members = keysmith.repository(Member.class);
+        Member one = members.insert(new Member("a"));
+        List<Member> more = members.insertAll(List.of(new Member("b"), new Member("c")));
+        Member plain = new Member("d");
+        keysmith.collection(Member.class).insertOne(plain);
 
-        assertThat(List.of(one.number, more.get(0).number, plain.number)).allMatch(n -> n >= 1 && n <= 9);
-        assertThat(accounts.count()).isEqualTo(3);
+        assertThat(List.of(one.id, more.get(0).id, more.get(1).id, plain.id)).doesNotHaveDuplicates()
+                .allMatch(id -> id >= 100_000_000_000L && id <= 999_999_999_999L);
+        assertThat(members.findById(plain.id)).get().extracting(member -> member.name).isEqualTo("d");
+        assertThat(raw("member")).extracting(document -> document.get("_id").getBsonType())
+                .containsOnly(BsonType.INT64).hasSize(4);
     }
 
     @Test
