@@ -29,6 +29,8 @@ import javax.lang.model.element.TypeElement;
  * {@code @Document}) and every {@code @Embedded} type, reads the source into a model, validates it and writes a
  * codec; lists every codec factory for {@code ServiceLoader}. A JPA entity without {@code @Document} is left to
  * Hibernate. Claims no annotation.
+ *
+ * <p>Not thread-safe: confine to one thread (javac runs processors on one).
  */
 @AutoService(Processor.class)
 public final class KeysmithProcessor extends AbstractProcessor {

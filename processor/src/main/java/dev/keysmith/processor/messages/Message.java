@@ -5,6 +5,8 @@ import java.util.Locale;
 /**
  * Every error the processor reports: a stable tag, the rule, and the fix. {@code docs/compile-errors.md}
  * lists them; the tests import the same constants.
+ *
+ * <p>Immutable.
  */
 public enum Message {
 

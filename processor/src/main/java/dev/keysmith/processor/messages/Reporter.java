@@ -6,7 +6,10 @@ import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.tools.Diagnostic;
 
-/** Reports errors from the {@link Message} catalog on the most precise place known, and counts them. */
+/** Reports errors from the {@link Message} catalog on the most precise place known, and counts them.
+ *
+ * <p>Not thread-safe: confine to one thread.
+ */
 public final class Reporter {
 
     private final Messager messager;

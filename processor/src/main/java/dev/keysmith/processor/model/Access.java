@@ -1,6 +1,9 @@
 package dev.keysmith.processor.model;
 
-/** How generated code reads or writes one property of an instance. */
+/** How generated code reads or writes one property of an instance.
+ *
+ * <p>Immutable.
+ */
 public sealed interface Access {
 
     /** Direct access to a non-private field. */

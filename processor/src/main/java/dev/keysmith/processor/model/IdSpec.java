@@ -10,6 +10,8 @@ import javax.lang.model.element.AnnotationValue;
  * @param strategy the strategy, by annotation
  * @param annotation the id annotation, where errors about its attributes are reported (null for assigned ids)
  * @param settings the annotation's attributes
+ *
+ * <p>Immutable (its elements are valid in the current round only).
  */
 public record IdSpec(Property property, Strategy strategy, AnnotationMirror annotation, Settings settings) {
 

@@ -14,6 +14,8 @@ import javax.lang.model.element.Element;
  * @param fieldIsPrivate whether the backing field is private (explains a missing accessor)
  * @param fieldIsFinal whether the backing field is final (explains why it cannot be written)
  * @param element where errors about the property are reported (valid in the current round only)
+ *
+ * <p>Immutable (its element is valid in the current round only).
  */
 public record Property(String javaName, String bsonName, ValueType type, Access read, Access write,
         boolean fieldIsPrivate, boolean fieldIsFinal, Element element) {

@@ -1,6 +1,9 @@
 package dev.keysmith.processor.model;
 
-/** The value kinds that generated code writes and reads with direct {@code BsonWriter}/{@code BsonReader} calls. */
+/** The value kinds that generated code writes and reads with direct {@code BsonWriter}/{@code BsonReader} calls.
+ *
+ * <p>Immutable.
+ */
 public enum ScalarKind {
     BOOLEAN,
     INT,

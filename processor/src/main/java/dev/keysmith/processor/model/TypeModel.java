@@ -20,6 +20,8 @@ import javax.lang.model.element.TypeElement;
  * @param embedded whether the type is {@code @Embedded}
  * @param ids every property that carries an id annotation, to report a second one
  * @param element the type element (valid in the current round only)
+ *
+ * <p>Immutable (its element is valid in the current round only).
  */
 public record TypeModel(ClassName type, ClassName codec, boolean record, Creation creation, String collection,
         IdSpec id, List<Property> properties, List<String> constructorOrder, boolean embedded,

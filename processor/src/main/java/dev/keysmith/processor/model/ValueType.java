@@ -5,6 +5,8 @@ import com.palantir.javapoet.TypeName;
 /**
  * How one Java type is stored: a kind the generated code writes with direct {@code BsonWriter} calls, a
  * container of other values, or a type whose codec comes from the registry.
+ *
+ * <p>Immutable.
  */
 public sealed interface ValueType {
 

@@ -9,7 +9,10 @@ import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
 
-/** Reads annotations through their mirrors, by qualified name, so that no annotation class is loaded. */
+/** Reads annotations through their mirrors, by qualified name, so that no annotation class is loaded.
+ *
+ * <p>Thread-safe (stateless).
+ */
 public final class Annotations {
 
     public static final String DOCUMENT = "dev.keysmith.annotations.Document";

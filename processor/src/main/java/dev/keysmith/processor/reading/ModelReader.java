@@ -29,7 +29,10 @@ import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
-/** Reads an entity or embedded type into a {@link TypeModel}. Reports nothing: the validator does. */
+/** Reads an entity or embedded type into a {@link TypeModel}. Reports nothing: the validator does.
+ *
+ * <p>Not thread-safe: confine to one thread (javac runs processors on one).
+ */
 public final class ModelReader {
 
     private static final List<String> ID_ANNOTATIONS = List.of(Annotations.GENERATED_OBJECT_ID,

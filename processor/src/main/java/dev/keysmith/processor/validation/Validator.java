@@ -21,7 +21,10 @@ import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 
-/** Checks a {@link TypeModel} against the rules of the design and reports every broken rule. */
+/** Checks a {@link TypeModel} against the rules of the design and reports every broken rule.
+ *
+ * <p>Not thread-safe: confine to one thread.
+ */
 public final class Validator {
 
     private static final Map<IdSpec.Strategy, String> ACCEPTED = Map.of(

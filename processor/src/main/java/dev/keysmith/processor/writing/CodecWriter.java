@@ -22,7 +22,10 @@ import java.util.Map;
 import java.util.Set;
 import javax.lang.model.element.Modifier;
 
-/** Writes the codec of one entity or embedded type, and its {@code ServiceLoader} factory, from the model alone. */
+/** Writes the codec of one entity or embedded type, and its {@code ServiceLoader} factory, from the model alone.
+ *
+ * <p>Thread-safe (each call writes from its own state).
+ */
 public final class CodecWriter {
 
     /** Names the generated methods use for their parameters; a property with one of them gets another local. */

@@ -11,6 +11,8 @@ import javax.tools.StandardLocation;
 /**
  * Writes {@code META-INF/services/dev.keysmith.runtime.codec.GeneratedCodecFactory}, listing every codec
  * factory of the compilation. One file for all types makes the processor aggregating for Gradle.
+ *
+ * <p>Not thread-safe: confine to one thread.
  */
 public final class ServiceFileWriter {
 
