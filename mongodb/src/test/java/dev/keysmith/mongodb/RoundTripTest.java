@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.mongodb.DBRef;
 import dev.keysmith.mongodb.model.Address;
+import dev.keysmith.mongodb.model.Catalog;
+import dev.keysmith.mongodb.model.Category;
 import dev.keysmith.mongodb.model.Customer;
 import dev.keysmith.mongodb.model.Geo;
 import dev.keysmith.mongodb.model.Invoice;
@@ -183,5 +185,17 @@ class RoundTripTest extends MongoTestBase {
         profile.luckyNumbers = Set.of(1, 2, 3);
         keysmith.collection(Profile.class).insertOne(profile);
         assertThat(keysmith.collection(Profile.class).find().first().luckyNumbers).containsExactlyInAnyOrder(1, 2, 3);
+    }
+
+    @Test
+    void aRecursiveEmbeddedTypeAndARenamedRecordComponent() {
+        Category root = new Category("all", List.of(new Category("books", List.of(new Category("poetry", List.of()))),
+                new Category("music", null)));
+        Catalog inserted = keysmith.<Catalog, String>repository(Catalog.class).insert(new Catalog(null, root));
+        assertThat(keysmith.<Catalog, String>repository(Catalog.class).findById(inserted.id())).contains(inserted);
+        BsonDocument raw = raw("catalogs").get(0);
+        assertThat(raw.keySet()).containsExactly("_id", "root_category");
+        assertThat(raw.getDocument("root_category").getArray("children").get(0).asDocument()
+                .getArray("children").get(0).asDocument().getString("name").getValue()).isEqualTo("poetry");
     }
 }

@@ -277,6 +277,24 @@ class CompileErrorsTest {
     }
 
     @Test
+    void aFailureOfTheProcessorIsReportedOnTheTypeNotAsAStackTrace() {
+        // An older keysmith-annotations whose @Sequence lacks attributes makes the reader fail.
+        JavaFileObject oldSequence = source("dev.keysmith.annotations.Sequence",
+                "package dev.keysmith.annotations;",
+                "public @interface Sequence {}");
+        JavaFileObject file = source("test.Bad", "package test;",
+                "class Bad {",
+                "  @dev.keysmith.annotations.Sequence long id;",
+                "}");
+        Compilation compilation = compile(oldSequence, file);
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorContaining("[KeysmithInternalError] keysmith failed on test.Bad: "
+                + "java.lang.IllegalArgumentException").inFile(file).onLineContaining("class Bad");
+        assertThat(compilation).hadErrorContaining(Message.INTERNAL_ERROR.template().substring(
+                Message.INTERNAL_ERROR.template().lastIndexOf(';')));
+    }
+
+    @Test
     void everyErrorIsReportedAndOnlyValidTypesGetCode(@TempDir Path output) throws IOException {
         JavaFileObject bad = source("test.Bad", "package test;",
                 "import dev.keysmith.annotations.*;",

@@ -129,7 +129,7 @@ public final class Validator {
             boolean fits = type instanceof ValueType.Scalar scalar
                     && ID_KINDS.get(id.strategy()).contains(scalar.kind());
             if (!fits) {
-                reporter.error(property.element(), id.annotation(), null, Message.ID_TYPE,
+                reporter.error(property.element(), Message.ID_TYPE,
                         id.strategy().annotationName(), ACCEPTED.get(id.strategy()), property.javaName(),
                         describe(type.javaType()), HINTS.get(id.strategy()));
             }
