@@ -1,0 +1,64 @@
+package dev.keysmith.benchmarks;
+
+import dev.keysmith.runtime.SequenceAllocator;
+import dev.keysmith.runtime.SequenceSpec;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+
+/**
+ * (d) The time to take one sequence id, sampled (p50, p99, p99.9), when the application works between two ids
+ * as it does when each id goes into an insert. The work between ids ({@link #pauseMicros}) is done in an
+ * invocation-level setup, so it is not measured; it is shorter than one insert on loopback.
+ *
+ * <p>Compare with {@link CounterRoundTripBenchmark}: prefetch's promise is that p99.9 here stays far below
+ * one round trip.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.SampleTime)
+@OutputTimeUnit(TimeUnit.MICROSECONDS)
+public class SequenceLatencyBenchmark {
+
+    @Param({"50", "1000"})
+    public int batch;
+
+    @Param({"true", "false"})
+    public boolean prefetch;
+
+    @Param({"20"})
+    public long pauseMicros;
+
+    private SequenceAllocator allocator;
+
+    @Setup(Level.Iteration)
+    public void open(MongoServerState mongo) {
+        allocator = SequenceAllocator.open(SequenceSpec.of("latency-" + SequenceBenchmark.SEQUENCES.incrementAndGet())
+                .withBatch(batch).withPrefetch(prefetch), mongo.store);
+    }
+
+    @TearDown(Level.Iteration)
+    public void close() {
+        allocator.close();
+    }
+
+    @Setup(Level.Invocation)
+    public void applicationWork() {
+        long until = System.nanoTime() + TimeUnit.MICROSECONDS.toNanos(pauseMicros);
+        while (System.nanoTime() < until) {
+            Thread.onSpinWait();
+        }
+    }
+
+    @Benchmark
+    public long takeId() {
+        return allocator.next();
+    }
+}
