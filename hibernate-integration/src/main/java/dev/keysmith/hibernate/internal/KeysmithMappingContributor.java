@@ -1,0 +1,194 @@
+package dev.keysmith.hibernate.internal;
+
+import dev.keysmith.annotations.GeneratedObjectId;
+import dev.keysmith.annotations.RandomId;
+import dev.keysmith.annotations.Sequence;
+import dev.keysmith.annotations.UuidId;
+import dev.keysmith.hibernate.KeysmithMappingException;
+import dev.keysmith.runtime.SequenceSpec;
+import jakarta.persistence.GeneratedValue;
+import java.lang.annotation.Annotation;
+import java.sql.Types;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.bson.types.ObjectId;
+import org.hibernate.boot.ResourceStreamLocator;
+import org.hibernate.boot.spi.AdditionalMappingContributions;
+import org.hibernate.boot.spi.AdditionalMappingContributor;
+import org.hibernate.boot.spi.InFlightMetadataCollector;
+import org.hibernate.boot.spi.MetadataBuildingContext;
+import org.hibernate.generator.Generator;
+import org.hibernate.mapping.BasicValue;
+import org.hibernate.mapping.Column;
+import org.hibernate.mapping.PersistentClass;
+import org.hibernate.mapping.Property;
+import org.hibernate.mapping.RootClass;
+import org.hibernate.mapping.Selectable;
+import org.hibernate.mapping.SimpleValue;
+
+/**
+ * Installs keysmith's generators on every entity id that carries one of its annotations, checks that each
+ * annotation can work where it is, and registers the {@code keysmith_sequences} table when an entity uses
+ * {@code @Sequence}. Found by Hibernate through {@code ServiceLoader}; runs once per metadata build, after the
+ * entities are bound.
+ *
+ * <p>Thread-safe (stateless; each build gets its own {@link SharedSequences}).
+ */
+public final class KeysmithMappingContributor implements AdditionalMappingContributor {
+
+    private static final Set<Class<?>> SEQUENCE_TYPES = Set.of(long.class, Long.class, int.class, Integer.class);
+    private static final Set<Class<?>> RANDOM_TYPES = Set.of(long.class, Long.class);
+    private static final int OBJECT_ID_HEX_LENGTH = 24;
+    private static final int UUID_TEXT_LENGTH = 36;
+    private static final int MAX_RANDOM_DIGITS = 18;
+
+    @Override
+    public String getContributorName() {
+        return "keysmith";
+    }
+
+    @Override
+    public void contribute(AdditionalMappingContributions contributions, InFlightMetadataCollector metadata,
+            ResourceStreamLocator resources, MetadataBuildingContext context) {
+        SharedSequences sequences = new SharedSequences();
+        Map<String, Declared> declaredSequences = new HashMap<>();
+        for (PersistentClass entity : metadata.getEntityBindings()) {
+            Class<?> mappedClass = entity.getMappedClass();
+            if (mappedClass == null || !(entity instanceof RootClass)) {
+                continue;
+            }
+            for (AnnotatedAttribute attribute : AnnotatedAttribute.of(mappedClass)) {
+                install(entity, attribute, sequences, declaredSequences);
+            }
+        }
+        if (!declaredSequences.isEmpty()) {
+            contributions.contributeEntity(KeysmithSequenceRow.class);
+        }
+    }
+
+    private static void install(PersistentClass entity, AnnotatedAttribute attribute, SharedSequences sequences,
+            Map<String, Declared> declaredSequences) {
+        String entityName = entityName(entity);
+        Annotation annotation = attribute.annotations().get(0);
+        String strategy = "@" + annotation.annotationType().getSimpleName();
+        if (attribute.annotations().size() > 1) {
+            throw fail(entity, attribute, "carries " + attribute.annotations().stream()
+                    .map(a -> "@" + a.annotationType().getSimpleName()).collect(Collectors.joining(" and "))
+                    + "; an id has one strategy, keep one of them");
+        }
+        Property idProperty = entity.getIdentifierProperty();
+        if (idProperty == null || !idProperty.getName().equals(attribute.name())) {
+            String id = idProperty == null ? "it has a composite id" : "its @Id is '" + idProperty.getName() + "'";
+            throw fail(entity, attribute, strategy + " works only on the entity's @Id attribute, but " + id
+                    + "; move it to a single-column @Id");
+        }
+        if (entity.hasEmbeddedIdentifier() || !(entity.getIdentifier() instanceof SimpleValue id)
+                || id.getColumnSpan() != 1) {
+            throw fail(entity, attribute, strategy + " needs a single-column @Id; composite ids (@EmbeddedId, "
+                    + "@IdClass) are not supported");
+        }
+        if (attribute.has(GeneratedValue.class)) {
+            throw fail(entity, attribute, strategy + " is the id's generator, so it cannot be combined with "
+                    + "@GeneratedValue; remove @GeneratedValue");
+        }
+        Supplier<? extends Generator> generator;
+        Class<?> type = attribute.type();
+        if (annotation instanceof GeneratedObjectId) {
+            requireType(entity, attribute, strategy, Set.of(ObjectId.class, String.class),
+                    "an ObjectId or String", "use @Sequence or @RandomId for numbers, @UuidId for UUIDs");
+            if (type == String.class) {
+                storeAsChar(id, OBJECT_ID_HEX_LENGTH);
+            }
+            boolean hex = type == String.class;
+            generator = () -> new ObjectIdIdGenerator(hex);
+        } else if (annotation instanceof UuidId uuid) {
+            requireType(entity, attribute, strategy, Set.of(UUID.class, String.class), "a UUID or String",
+                    "use @Sequence or @RandomId for numbers, @GeneratedObjectId for ObjectIds");
+            if (type == String.class) {
+                storeAsChar(id, UUID_TEXT_LENGTH);
+            }
+            boolean text = type == String.class;
+            UuidId.Version version = uuid.version();
+            generator = () -> new UuidIdGenerator(version, text);
+        } else if (annotation instanceof Sequence sequence) {
+            requireType(entity, attribute, strategy, SEQUENCE_TYPES, "a long, Long, int or Integer",
+                    "use @UuidId or @GeneratedObjectId for String ids");
+            SequenceSpec spec = sequenceSpec(entity, attribute, sequence);
+            Declared earlier = declaredSequences.putIfAbsent(spec.name(), new Declared(entityName, attribute, spec));
+            if (earlier != null && !earlier.spec().equals(spec)) {
+                throw fail(entity, attribute, "@Sequence(name = \"" + spec.name() + "\") is declared as " + spec
+                        + " here but as " + earlier.spec() + " on " + earlier.entity() + "."
+                        + earlier.attribute().name() + "; entities sharing a sequence must declare the same settings"
+                        + " and id type");
+            }
+            generator = () -> new SequenceIdGenerator(spec, sequences);
+        } else {
+            RandomId random = (RandomId) annotation;
+            requireType(entity, attribute, strategy, RANDOM_TYPES, "a long or Long",
+                    "use @Sequence for int ids, @UuidId or @GeneratedObjectId for String ids");
+            if (random.digits() < 1 || random.digits() > MAX_RANDOM_DIGITS) {
+                throw fail(entity, attribute, "@RandomId(digits = " + random.digits() + ") is out of range; digits "
+                        + "must be between 1 and " + MAX_RANDOM_DIGITS + " (19 digits overflow a long)");
+            }
+            if (random.attempts() < 1) {
+                throw fail(entity, attribute, "@RandomId(attempts = " + random.attempts() + ") must be at least 1");
+            }
+            String hibernateName = entity.getEntityName();
+            int digits = random.digits();
+            int attempts = random.attempts();
+            generator = () -> new RandomIdIdGenerator(hibernateName, digits, attempts);
+        }
+        GeneratorCreatorBridge.install(id, generator);
+    }
+
+    private static SequenceSpec sequenceSpec(PersistentClass entity, AnnotatedAttribute attribute, Sequence sequence) {
+        String name = sequence.name().isBlank() ? entityName(entity) : sequence.name();
+        boolean intId = attribute.type() == int.class || attribute.type() == Integer.class;
+        try {
+            return new SequenceSpec(name, sequence.batch(), sequence.prefetch(), sequence.counters(),
+                    sequence.digits(), sequence.start(), intId);
+        } catch (IllegalArgumentException e) {
+            throw new KeysmithMappingException(entityName(entity), attribute.name(),
+                    "@Sequence values do not fit: " + e.getMessage(), e);
+        }
+    }
+
+    private static void requireType(PersistentClass entity, AnnotatedAttribute attribute, String strategy,
+            Set<Class<?>> allowed, String expected, String alternative) {
+        if (!allowed.contains(attribute.type())) {
+            throw fail(entity, attribute, strategy + " needs " + expected + " id, but '" + attribute.name()
+                    + "' is a " + attribute.type().getSimpleName() + "; " + alternative);
+        }
+    }
+
+    /** Text ids of a fixed length go into {@code char(n)} rather than the default {@code varchar(255)}. */
+    private static void storeAsChar(SimpleValue id, int length) {
+        if (id instanceof BasicValue basic && basic.getExplicitJdbcTypeCode() == null) {
+            basic.setExplicitJdbcTypeCode(Types.CHAR);
+        }
+        List<Selectable> selectables = id.getSelectables();
+        for (Selectable selectable : selectables) {
+            if (selectable instanceof Column column) {
+                column.setLength(length);
+            }
+        }
+    }
+
+    private static String entityName(PersistentClass entity) {
+        return entity.getJpaEntityName() != null ? entity.getJpaEntityName() : entity.getEntityName();
+    }
+
+    private static KeysmithMappingException fail(PersistentClass entity, AnnotatedAttribute attribute,
+            String problem) {
+        return new KeysmithMappingException(entityName(entity), attribute.name(), problem);
+    }
+
+    /** Where a sequence was first declared, to report a second declaration with other settings. */
+    private record Declared(String entity, AnnotatedAttribute attribute, SequenceSpec spec) {
+    }
+}
