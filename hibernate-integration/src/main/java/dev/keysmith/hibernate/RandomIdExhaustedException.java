@@ -1,15 +1,15 @@
 package dev.keysmith.hibernate;
 
-import org.hibernate.HibernateException;
-
 /**
  * Thrown when a {@code @RandomId} generator found no free id: every one of its {@code attempts} random numbers was
  * already taken in the entity's table (or by an entity of the current session). Nothing was inserted. The space
  * of {@code digits}-digit numbers is too full: raise {@code digits}.
  *
+ * <p>Not a {@code HibernateException}, so that JPA's {@code persist} throws it as it is rather than wrapped.
+ *
  * <p>Immutable.
  */
-public final class RandomIdExhaustedException extends HibernateException {
+public final class RandomIdExhaustedException extends RuntimeException {
 
     private static final long serialVersionUID = 1L;
 
