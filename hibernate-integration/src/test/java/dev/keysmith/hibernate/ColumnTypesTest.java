@@ -25,28 +25,28 @@ import org.junit.jupiter.params.provider.EnumSource;
  */
 class ColumnTypesTest {
 
-    @Entity
+    @Entity(name = "RandomUuidRow")
     public static class RandomUuidRow {
         @Id @UuidId UUID id;
     }
 
-    @Entity
+    @Entity(name = "TimeUuidRow")
     public static class TimeUuidRow {
         @Id @UuidId(version = UuidId.Version.TIME_ORDERED) UUID id;
     }
 
-    @Entity
+    @Entity(name = "HexRow")
     public static class HexRow {
         @Id @GeneratedObjectId String id;
     }
 
-    @Entity
+    @Entity(name = "ObjectIdRow")
     public static class ObjectIdRow {
         @Id @GeneratedObjectId ObjectId id;
         ObjectId reference;
     }
 
-    @Entity
+    @Entity(name = "BinaryObjectIdRow")
     public static class BinaryObjectIdRow {
         @Id @GeneratedObjectId @JdbcTypeCode(SqlTypes.BINARY) ObjectId id;
         @JdbcTypeCode(SqlTypes.BINARY) ObjectId reference;
@@ -71,6 +71,9 @@ class ColumnTypesTest {
             String binary12 = postgres ? "bytea" : "BINARY(12)";
             assertThat(column(meta, "BinaryObjectIdRow", "id")).isEqualTo(binary12);
             assertThat(column(meta, "BinaryObjectIdRow", "reference")).isEqualTo(binary12);
+        }
+        try (SessionFactory validated = target.build(TYPES, "validate")) {
+            assertThat(validated.isOpen()).as("schema validation accepts the columns it created").isTrue();
         }
     }
 

@@ -22,7 +22,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 /** Done-when 4: {@code @RandomId} retries taken ids and fails clearly when none is free. */
 class RandomIdTest {
 
-    @Entity
+    @Entity(name = "Digit")
     public static class Digit {
         @Id @RandomId(digits = 1, attempts = 200) Long id;
         String label = "digit";

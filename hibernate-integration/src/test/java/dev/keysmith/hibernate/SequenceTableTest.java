@@ -35,18 +35,18 @@ class SequenceTableTest {
     private static final int PER_TRANSACTION = 500;
     private static final int BATCH = 50;
 
-    @Entity
+    @Entity(name = "Ticket")
     public static class Ticket {
         @Id @Sequence(name = "tickets", batch = BATCH) Long id;
         String label;
     }
 
-    @Entity
+    @Entity(name = "Receipt")
     public static class Receipt {
         @Id @Sequence(name = "receipts", batch = 1) Long id;
     }
 
-    @Entity
+    @Entity(name = "Voucher")
     public static class Voucher {
         @Id @Sequence(name = "vouchers", batch = BATCH, prefetch = false) Long id;
     }

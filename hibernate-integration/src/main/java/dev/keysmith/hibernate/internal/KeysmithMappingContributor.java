@@ -8,9 +8,7 @@ import dev.keysmith.hibernate.KeysmithMappingException;
 import dev.keysmith.runtime.SequenceSpec;
 import jakarta.persistence.GeneratedValue;
 import java.lang.annotation.Annotation;
-import java.sql.Types;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -22,8 +20,9 @@ import org.hibernate.boot.spi.AdditionalMappingContributions;
 import org.hibernate.boot.spi.AdditionalMappingContributor;
 import org.hibernate.boot.spi.InFlightMetadataCollector;
 import org.hibernate.boot.spi.MetadataBuildingContext;
+import org.hibernate.dialect.Dialect;
+import org.hibernate.dialect.PostgreSQLDialect;
 import org.hibernate.generator.Generator;
-import org.hibernate.mapping.BasicValue;
 import org.hibernate.mapping.Column;
 import org.hibernate.mapping.PersistentClass;
 import org.hibernate.mapping.Property;
@@ -57,13 +56,14 @@ public final class KeysmithMappingContributor implements AdditionalMappingContri
             ResourceStreamLocator resources, MetadataBuildingContext context) {
         SharedSequences sequences = new SharedSequences();
         Map<String, Declared> declaredSequences = new HashMap<>();
+        Dialect dialect = metadata.getDatabase().getDialect();
         for (PersistentClass entity : metadata.getEntityBindings()) {
             Class<?> mappedClass = entity.getMappedClass();
             if (mappedClass == null || !(entity instanceof RootClass)) {
                 continue;
             }
             for (AnnotatedAttribute attribute : AnnotatedAttribute.of(mappedClass)) {
-                install(entity, attribute, sequences, declaredSequences);
+                install(entity, attribute, sequences, declaredSequences, dialect);
             }
         }
         if (!declaredSequences.isEmpty()) {
@@ -72,7 +72,7 @@ public final class KeysmithMappingContributor implements AdditionalMappingContri
     }
 
     private static void install(PersistentClass entity, AnnotatedAttribute attribute, SharedSequences sequences,
-            Map<String, Declared> declaredSequences) {
+            Map<String, Declared> declaredSequences, Dialect dialect) {
         String entityName = entityName(entity);
         Annotation annotation = attribute.annotations().get(0);
         String strategy = "@" + annotation.annotationType().getSimpleName();
@@ -102,7 +102,7 @@ public final class KeysmithMappingContributor implements AdditionalMappingContri
             requireType(entity, attribute, strategy, Set.of(ObjectId.class, String.class),
                     "an ObjectId or String", "use @Sequence or @RandomId for numbers, @UuidId for UUIDs");
             if (type == String.class) {
-                storeAsChar(id, OBJECT_ID_HEX_LENGTH);
+                storeAsChar(id, OBJECT_ID_HEX_LENGTH, dialect);
             }
             boolean hex = type == String.class;
             generator = () -> new ObjectIdIdGenerator(hex);
@@ -110,7 +110,7 @@ public final class KeysmithMappingContributor implements AdditionalMappingContri
             requireType(entity, attribute, strategy, Set.of(UUID.class, String.class), "a UUID or String",
                     "use @Sequence or @RandomId for numbers, @GeneratedObjectId for ObjectIds");
             if (type == String.class) {
-                storeAsChar(id, UUID_TEXT_LENGTH);
+                storeAsChar(id, UUID_TEXT_LENGTH, dialect);
             }
             boolean text = type == String.class;
             UuidId.Version version = uuid.version();
@@ -166,15 +166,19 @@ public final class KeysmithMappingContributor implements AdditionalMappingContri
         }
     }
 
-    /** Text ids of a fixed length go into {@code char(n)} rather than the default {@code varchar(255)}. */
-    private static void storeAsChar(SimpleValue id, int length) {
-        if (id instanceof BasicValue basic && basic.getExplicitJdbcTypeCode() == null) {
-            basic.setExplicitJdbcTypeCode(Types.CHAR);
-        }
-        List<Selectable> selectables = id.getSelectables();
-        for (Selectable selectable : selectables) {
-            if (selectable instanceof Column column) {
+    /**
+     * Text ids of a fixed length go into {@code char(n)} rather than the default {@code varchar(255)}. Hibernate has
+     * resolved the id's JDBC type when contributors run, so the column gets an explicit DDL type instead (unless the
+     * user gave one with {@code @Column(columnDefinition = ...)}); the value is still bound as a string. Schema
+     * validation accepts an explicit type whose name is the one the database reports, which PostgreSQL spells
+     * {@code bpchar}.
+     */
+    private static void storeAsChar(SimpleValue id, int length, Dialect dialect) {
+        String typeName = dialect instanceof PostgreSQLDialect ? "bpchar" : "char";
+        for (Selectable selectable : id.getSelectables()) {
+            if (selectable instanceof Column column && column.getSqlType() == null) {
                 column.setLength(length);
+                column.setSqlType(typeName + "(" + length + ")");
             }
         }
     }
