@@ -14,7 +14,6 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.function.Supplier;
 import java.util.stream.Collectors;
-import org.bson.types.ObjectId;
 import org.hibernate.boot.ResourceStreamLocator;
 import org.hibernate.boot.spi.AdditionalMappingContributions;
 import org.hibernate.boot.spi.AdditionalMappingContributor;
@@ -42,6 +41,7 @@ public final class KeysmithMappingContributor implements AdditionalMappingContri
 
     private static final Set<Class<?>> SEQUENCE_TYPES = Set.of(long.class, Long.class, int.class, Integer.class);
     private static final Set<Class<?>> RANDOM_TYPES = Set.of(long.class, Long.class);
+    private static final Set<Class<?>> UUID_TYPES = Set.of(UUID.class, String.class);
     private static final int OBJECT_ID_HEX_LENGTH = 24;
     private static final int UUID_TEXT_LENGTH = 36;
     private static final int MAX_RANDOM_DIGITS = 18;
@@ -99,15 +99,23 @@ public final class KeysmithMappingContributor implements AdditionalMappingContri
         Supplier<? extends Generator> generator;
         Class<?> type = attribute.type();
         if (annotation instanceof GeneratedObjectId) {
-            requireType(entity, attribute, strategy, Set.of(ObjectId.class, String.class),
-                    "an ObjectId or String", "use @Sequence or @RandomId for numbers, @UuidId for UUIDs");
+            // By name: ObjectId is optional (org.mongodb:bson), so this class must load without it.
+            boolean objectId = type.getName().equals(BsonSupport.OBJECT_ID);
+            if (!objectId && type != String.class) {
+                throw fail(entity, attribute, strategy + " needs an ObjectId or String id, but '" + attribute.name()
+                        + "' is a " + type.getSimpleName() + "; use @Sequence or @RandomId for numbers, @UuidId for UUIDs");
+            }
+            if (!BsonSupport.PRESENT) {
+                throw fail(entity, attribute, strategy + " needs org.mongodb:bson on the classpath (it holds the "
+                        + "ObjectId type); add the dependency org.mongodb:bson");
+            }
             if (type == String.class) {
                 storeAsChar(id, OBJECT_ID_HEX_LENGTH, dialect);
             }
             boolean hex = type == String.class;
             generator = () -> new ObjectIdIdGenerator(hex);
         } else if (annotation instanceof UuidId uuid) {
-            requireType(entity, attribute, strategy, Set.of(UUID.class, String.class), "a UUID or String",
+            requireType(entity, attribute, strategy, UUID_TYPES, "a UUID or String",
                     "use @Sequence or @RandomId for numbers, @GeneratedObjectId for ObjectIds");
             if (type == String.class) {
                 storeAsChar(id, UUID_TEXT_LENGTH, dialect);

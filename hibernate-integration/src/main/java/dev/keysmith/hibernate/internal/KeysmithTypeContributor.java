@@ -5,8 +5,8 @@ import org.hibernate.boot.model.TypeContributor;
 import org.hibernate.service.ServiceRegistry;
 
 /**
- * Registers {@link ObjectIdJavaType}, so that {@code ObjectId} attributes (ids or not) are basic values. Found by
- * Hibernate through {@code ServiceLoader}.
+ * Registers {@link ObjectIdJavaType}, so that {@code ObjectId} attributes (ids or not) are basic values, when
+ * {@code org.mongodb:bson} is on the classpath. Found by Hibernate through {@code ServiceLoader}.
  *
  * <p>Thread-safe (stateless).
  */
@@ -14,6 +14,8 @@ public final class KeysmithTypeContributor implements TypeContributor {
 
     @Override
     public void contribute(TypeContributions contributions, ServiceRegistry serviceRegistry) {
-        contributions.contributeJavaType(ObjectIdJavaType.INSTANCE);
+        if (BsonSupport.PRESENT) {
+            contributions.contributeJavaType(ObjectIdJavaType.INSTANCE);
+        }
     }
 }
