@@ -16,11 +16,11 @@ import org.junit.jupiter.api.Assumptions;
  * {@code keysmith.postgres.url/user/password}). Without them the PostgreSQL runs are skipped, unless
  * {@code KEYSMITH_POSTGRES_REQUIRED=true} makes their absence a failure.
  */
-enum TestDatabase {
+public enum TestDatabase {
     H2, POSTGRESQL;
 
     /** A fresh H2 database per call (named at random), or the one PostgreSQL database. */
-    Target target() {
+    public Target target() {
         if (this == H2) {
             return new Target(this, "jdbc:h2:mem:keysmith-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1", "sa", "");
         }
@@ -42,15 +42,15 @@ enum TestDatabase {
     }
 
     /** One database to connect to. */
-    record Target(TestDatabase kind, String url, String user, String password) {
+    public record Target(TestDatabase kind, String url, String user, String password) {
 
         /** A session factory over {@code entities} that first drops and creates their tables. */
-        SessionFactory create(List<Class<?>> entities) {
+        public SessionFactory create(List<Class<?>> entities) {
             return build(entities, "create");
         }
 
         /** A session factory over {@code entities} with the given {@code hibernate.hbm2ddl.auto} action. */
-        SessionFactory build(List<Class<?>> entities, String schemaAction) {
+        public SessionFactory build(List<Class<?>> entities, String schemaAction) {
             Configuration configuration = new Configuration();
             entities.forEach(configuration::addAnnotatedClass);
             configuration.setProperty("hibernate.connection.url", url);
@@ -63,7 +63,7 @@ enum TestDatabase {
             return configuration.buildSessionFactory();
         }
 
-        Connection connect() throws SQLException {
+        public Connection connect() throws SQLException {
             return DriverManager.getConnection(url, user, password);
         }
     }
