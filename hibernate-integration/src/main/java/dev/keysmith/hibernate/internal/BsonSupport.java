@@ -1,9 +1,9 @@
 package dev.keysmith.hibernate.internal;
 
 /**
- * Whether {@code org.mongodb:bson} is on the classpath. keysmith-hibernate depends on it optionally: only
- * {@code @GeneratedObjectId} and {@code ObjectId} attributes need it, and a JPA application that uses neither does
- * not have to carry it. Classes that mention {@code ObjectId} are only loaded when this says it is there.
+ * Whether {@code org.mongodb:bson} is on the classpath. It comes with keysmith-runtime, but only
+ * {@code @GeneratedObjectId} and {@code ObjectId} attributes need it, so a JPA application that uses neither may
+ * exclude it. Classes that mention {@code ObjectId} are only loaded when this says it is there.
  *
  * <p>Immutable.
  */
