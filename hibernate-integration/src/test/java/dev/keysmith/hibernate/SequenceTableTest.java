@@ -10,6 +10,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -49,6 +50,16 @@ class SequenceTableTest {
     @Entity(name = "Voucher")
     public static class Voucher {
         @Id @Sequence(name = "vouchers", batch = BATCH, prefetch = false) Long id;
+    }
+
+    @Entity(name = "Parcel")
+    public static class Parcel {
+        @Id @Sequence(batch = 1) long id;
+    }
+
+    @Entity(name = "Crate")
+    public static class Crate {
+        @Id @Sequence(batch = 5, counters = 3, digits = 4) Integer id;
     }
 
     private static final List<Class<?>> ENTITY_TYPES = List.of(Ticket.class, Receipt.class, Voucher.class);
@@ -119,6 +130,34 @@ class SequenceTableTest {
         }
     }
 
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(TestDatabase.class)
+    void sequenceNameDefaultsToTheEntityNameAndStripedCountersGetOneRowEach(TestDatabase database) throws Exception {
+        TestDatabase.Target target = database.target();
+        try (SessionFactory factory = target.create(List.of(Parcel.class, Crate.class))) {
+            assertThat(persist(factory, new Parcel())).isEqualTo(1);
+            Set<Integer> crates = new HashSet<>();
+            for (int i = 0; i < 30; i++) {
+                Crate crate = new Crate();
+                try (EntityManager em = factory.createEntityManager()) {
+                    em.getTransaction().begin();
+                    em.persist(crate);
+                    em.getTransaction().commit();
+                }
+                crates.add(crate.id);
+            }
+            assertThat(crates).hasSize(30).allSatisfy(id -> assertThat(id).isBetween(1, 9999));
+            try (Connection connection = target.connect()) {
+                assertThat(counterValue(connection, "Parcel")).isEqualTo(1);
+                long striped = count(connection,
+                        "select count(*) from keysmith_sequences where seq_name like 'Crate#%'");
+                assertThat(striped).as("rows of the 3 counters of Crate that were used").isBetween(1L, 3L);
+                assertThat(count(connection, "select count(*) from keysmith_sequences where seq_name = 'Crate'"))
+                        .as("a striped sequence has no row under its bare name").isZero();
+            }
+        }
+    }
+
     private static void insertTickets(SessionFactory factory, int count, Set<Long> ids) {
         for (int done = 0; done < count; done += PER_TRANSACTION) {
             try (EntityManager em = factory.createEntityManager()) {
@@ -142,7 +181,7 @@ class SequenceTableTest {
             em.persist(entity);
             em.flush();
             em.getTransaction().rollback();
-            return (Long) factory.getPersistenceUnitUtil().getIdentifier(entity);
+            return ((Number) factory.getPersistenceUnitUtil().getIdentifier(entity)).longValue();
         }
     }
 
@@ -151,7 +190,7 @@ class SequenceTableTest {
             em.getTransaction().begin();
             em.persist(entity);
             em.getTransaction().commit();
-            return (Long) factory.getPersistenceUnitUtil().getIdentifier(entity);
+            return ((Number) factory.getPersistenceUnitUtil().getIdentifier(entity)).longValue();
         }
     }
 
