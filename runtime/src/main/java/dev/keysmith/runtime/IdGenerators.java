@@ -1,6 +1,9 @@
 package dev.keysmith.runtime;
 
+import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import org.bson.types.ObjectId;
 
 /**
@@ -12,42 +15,74 @@ import org.bson.types.ObjectId;
  */
 public final class IdGenerators implements AutoCloseable {
 
+    private final CounterStore store;
+    private final ObjectIdGenerator objectIds = ObjectIdGenerator.create();
+    private final UuidGenerator randomUuids = UuidGenerator.random();
+    private final UuidGenerator timeOrderedUuids = UuidGenerator.timeOrdered();
+    private final Map<Integer, RandomIdGenerator> randomIds = new ConcurrentHashMap<>();
+    private final Map<String, SequenceAllocator> sequences = new ConcurrentHashMap<>();
+    private volatile boolean closed;
+
+    private IdGenerators(CounterStore store) {
+        this.store = Objects.requireNonNull(store, "store");
+    }
+
     /** Generators whose sequences reserve their ranges in {@code store}. */
     public static IdGenerators create(CounterStore store) {
-        throw new UnsupportedOperationException("implemented in the runtime issue");
+        return new IdGenerators(store);
     }
 
     public ObjectId objectId() {
-        throw new UnsupportedOperationException("implemented in the runtime issue");
+        return objectIds.next();
     }
 
     /** A version 4 UUID. */
     public UUID randomUuid() {
-        throw new UnsupportedOperationException("implemented in the runtime issue");
+        return randomUuids.next();
     }
 
     /** A version 7 UUID, strictly increasing within the JVM. */
     public UUID timeOrderedUuid() {
-        throw new UnsupportedOperationException("implemented in the runtime issue");
+        return timeOrderedUuids.next();
     }
 
-    /** A random id with exactly {@code digits} digits (1 to 18). */
+    /**
+     * A random id with exactly {@code digits} digits (1 to 18).
+     *
+     * @throws IllegalArgumentException naming {@code digits} if it is not between 1 and 18
+     */
     public long randomId(int digits) {
-        throw new UnsupportedOperationException("implemented in the runtime issue");
+        RandomIdGenerator generator = randomIds.get(digits);
+        if (generator == null) {
+            generator = randomIds.computeIfAbsent(digits, RandomIdGenerator::create);
+        }
+        return generator.next();
     }
 
     /**
      * The allocator of the sequence {@code spec.name()}, opened on first use and shared afterwards.
      *
      * @throws IllegalArgumentException if the same name was opened before with other settings
+     * @throws IllegalStateException if these generators are closed
      */
     public SequenceAllocator sequence(SequenceSpec spec) {
-        throw new UnsupportedOperationException("implemented in the runtime issue");
+        Objects.requireNonNull(spec, "spec");
+        if (closed) {
+            throw new IllegalStateException("these id generators are closed; sequence '" + spec.name()
+                    + "' cannot be opened");
+        }
+        SequenceAllocator allocator = sequences.computeIfAbsent(spec.name(), name -> SequenceAllocator.open(spec, store));
+        if (!allocator.spec().equals(spec)) {
+            throw new IllegalArgumentException("sequence '" + spec.name() + "' is declared twice with different"
+                    + " settings: " + allocator.spec() + " and " + spec + "; give one of them another name");
+        }
+        return allocator;
     }
 
     /** Closes every sequence allocator. */
     @Override
     public void close() {
-        throw new UnsupportedOperationException("implemented in the runtime issue");
+        closed = true;
+        sequences.values().forEach(SequenceAllocator::close);
     }
 }

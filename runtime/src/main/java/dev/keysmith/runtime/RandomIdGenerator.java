@@ -1,5 +1,7 @@
 package dev.keysmith.runtime;
 
+import java.security.SecureRandom;
+import java.util.Objects;
 import java.util.Random;
 
 /**
@@ -13,25 +15,52 @@ import java.util.Random;
  */
 public final class RandomIdGenerator {
 
+    /** The most digits a {@code long} holds for every value of that length. */
+    public static final int MAX_DIGITS = 18;
+
+    private final int digits;
+    private final long smallest;
+    private final long largest;
+    private final Random random;
+
+    private RandomIdGenerator(int digits, Random random) {
+        if (digits < 1 || digits > MAX_DIGITS) {
+            throw new IllegalArgumentException("@RandomId(digits = " + digits + "): digits must be between 1 and "
+                    + MAX_DIGITS + (digits > MAX_DIGITS ? " (" + digits + " digits would overflow long)" : ""));
+        }
+        this.digits = digits;
+        this.largest = powerOfTen(digits) - 1;
+        this.smallest = digits == 1 ? 1 : powerOfTen(digits - 1);
+        this.random = Objects.requireNonNull(random, "random");
+    }
+
     /**
      * @throws IllegalArgumentException naming {@code digits} and its value if it is not between 1 and 18
      */
     public static RandomIdGenerator create(int digits) {
-        throw new UnsupportedOperationException("implemented in the runtime issue");
+        return new RandomIdGenerator(digits, new SecureRandom());
     }
 
     /** For tests: numbers drawn from {@code random}. */
     public static RandomIdGenerator create(int digits, Random random) {
-        throw new UnsupportedOperationException("implemented in the runtime issue");
+        return new RandomIdGenerator(digits, random);
     }
 
     /** The number of digits of every id. */
     public int digits() {
-        throw new UnsupportedOperationException("implemented in the runtime issue");
+        return digits;
     }
 
     /** The next random id. */
     public long next() {
-        throw new UnsupportedOperationException("implemented in the runtime issue");
+        return random.nextLong(smallest, largest + 1);
+    }
+
+    static long powerOfTen(int exponent) {
+        long value = 1;
+        for (int i = 0; i < exponent; i++) {
+            value *= 10;
+        }
+        return value;
     }
 }

@@ -29,7 +29,44 @@ public record SequenceSpec(String name, int batch, boolean prefetch, int counter
         boolean intId) {
 
     public SequenceSpec {
-        throw new UnsupportedOperationException("implemented in the runtime issue");
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("@Sequence(name = " + (name == null ? "null" : "\"" + name + "\"")
+                    + "): a sequence needs a name that is not blank");
+        }
+        if (batch < 1) {
+            throw invalid(name, "batch", batch, "batch must be at least 1");
+        }
+        if (digits < 0 || digits > RandomIdGenerator.MAX_DIGITS) {
+            throw invalid(name, "digits", digits, digits < 0
+                    ? "digits must be 0 (no limit) or between 1 and " + RandomIdGenerator.MAX_DIGITS
+                    : "digits = " + digits + " would overflow long; use at most " + RandomIdGenerator.MAX_DIGITS);
+        }
+        if (counters < 1) {
+            throw invalid(name, "counters", counters, "counters must be at least 1");
+        }
+        if (counters > 1 && digits == 0) {
+            throw invalid(name, "counters", counters, "more than one counter splits the id space [start, 10^digits - 1]"
+                    + " into ranges, so it needs digits too; add digits = 1.." + RandomIdGenerator.MAX_DIGITS);
+        }
+        long last = lastValue(digits, intId);
+        if (start < 0 || start > last) {
+            throw invalid(name, "start", start, "start must be between 0 and " + last
+                    + (digits > 0 ? " (the largest id with " + digits + " digits)" : intId ? " (int ids)" : ""));
+        }
+        if (counters - 1 > last - start) {
+            throw invalid(name, "counters", counters, "there are only " + (last - start + 1) + " ids in ["
+                    + start + ", " + last + "], fewer than the counters that would each own a range of them");
+        }
+    }
+
+    private static IllegalArgumentException invalid(String name, String attribute, long value, String rule) {
+        return new IllegalArgumentException("@Sequence(" + attribute + " = " + value + ") for sequence '" + name
+                + "': " + rule);
+    }
+
+    private static long lastValue(int digits, boolean intId) {
+        long last = digits > 0 ? RandomIdGenerator.powerOfTen(digits) - 1 : Long.MAX_VALUE;
+        return intId ? Math.min(last, Integer.MAX_VALUE) : last;
     }
 
     /** A sequence with the defaults of {@code @Sequence}: batch 50, prefetch, one counter, no digit limit, start 1, long ids. */
@@ -63,6 +100,18 @@ public record SequenceSpec(String name, int batch, boolean prefetch, int counter
 
     /** The largest id the sequence may hand out. */
     public long lastValue() {
-        throw new UnsupportedOperationException("implemented in the runtime issue");
+        return lastValue(digits, intId);
+    }
+
+    /**
+     * The name of counter {@code index} (0-based): the sequence's name with one counter, {@code name + "#" + index}
+     * with several.
+     */
+    public String counterName(int index) {
+        if (index < 0 || index >= counters) {
+            throw new IndexOutOfBoundsException("sequence '" + name + "' has counters 0 to " + (counters - 1)
+                    + ", not " + index);
+        }
+        return counters == 1 ? name : name + "#" + index;
     }
 }

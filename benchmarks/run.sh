@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Runs keysmith's JMH benchmarks and draws their chart.
+#
+#   benchmarks/run.sh           the full run (the figures in docs/benchmarks.md)
+#   benchmarks/run.sh --quick   a sanity check of every benchmark, in under 3 minutes
+#
+# Every comparison runs inside one JMH invocation, side by side with its anchor. JSON results go to
+# benchmarks/results/<mode>/, the chart to docs/benchmarks-<mode>.svg.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+mode=full
+if [ "${1:-}" = "--quick" ]; then mode=quick; shift; fi
+
+mvn -q -B -DskipTests -pl benchmarks -am package
+jar=benchmarks/target/benchmarks.jar
+out=benchmarks/results/$mode
+mkdir -p "$out"
+
+if [ "$mode" = quick ]; then
+  steady=(-f 1 -wi 1 -w 1s -i 1 -r 1s)
+  cold=(-f 3)
+else
+  steady=(-f 2 -wi 3 -w 2s -i 5 -r 2s)
+  cold=(-f 20)
+fi
+
+# (a) ObjectId, (b) UUID, (c) codecs, with (e) bytes allocated per operation.
+java -jar "$jar" 'ObjectIdBenchmark|UuidBenchmark|CodecBenchmark' "${steady[@]}" -prof gc \
+  -rf json -rff "$out/generators-and-codecs.json" "$@"
+# (d) sequences against the embedded server on loopback: throughput, latency percentiles, the round trip.
+java -jar "$jar" 'SequenceBenchmark|SequenceLatencyBenchmark|CounterRoundTripBenchmark' "${steady[@]}" \
+  -rf json -rff "$out/sequences.json" "$@"
+# (f) from nothing to the first encoded document: one shot per fresh JVM.
+java -jar "$jar" 'FirstDocumentBenchmark' "${cold[@]}" -rf json -rff "$out/first-document.json" "$@"
+
+python3 benchmarks/chart.py "$out"/*.json > "docs/benchmarks-$mode.svg"
+echo "results: $out, chart: docs/benchmarks-$mode.svg"

@@ -1,0 +1,145 @@
+package dev.keysmith.mongodb.counters;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+
+import com.mongodb.WriteConcern;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoDatabase;
+import com.mongodb.event.CommandListener;
+import com.mongodb.event.CommandStartedEvent;
+import dev.keysmith.mongodb.MongoCounterStore;
+import dev.keysmith.mongodb.testing.TestMongo;
+import dev.keysmith.runtime.CounterStore;
+import dev.keysmith.runtime.testing.CounterStoreContract;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.bson.BsonDocument;
+import org.bson.BsonInt64;
+import org.bson.BsonString;
+import org.bson.Document;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class MongoCounterStoreTest extends CounterStoreContract {
+
+    private static final List<BsonDocument> findAndModifyCommands = new CopyOnWriteArrayList<>();
+    private static TestMongo mongo;
+    private static MongoClient client;
+
+    private MongoDatabase database;
+
+    @BeforeAll
+    static void startServer() {
+        mongo = TestMongo.start();
+        client = mongo.newClient(settings -> settings.addCommandListener(new CommandListener() {
+            @Override
+            public void commandStarted(CommandStartedEvent event) {
+                if (event.getCommandName().equals("findAndModify")) {
+                    findAndModifyCommands.add(event.getCommand().clone());
+                }
+            }
+        }));
+    }
+
+    @AfterAll
+    static void stopServer() {
+        mongo.close();
+    }
+
+    @BeforeEach
+    void freshDatabase() {
+        database = mongo.freshDatabase(client);
+        findAndModifyCommands.clear();
+    }
+
+    @Override
+    protected CounterStore emptyStore() {
+        return MongoCounterStore.create(database);
+    }
+
+    @Test
+    void keepsOneDocumentPerCounterWithTheNumberOfValuesReserved() {
+        MongoCounterStore store = MongoCounterStore.create(database);
+
+        store.reserve("invoices", 50);
+        store.reserve("invoices", 50);
+        store.reserve("orders#2", 7);
+
+        List<Document> documents = database.getCollection("keysmith_counters").find().into(new java.util.ArrayList<>());
+        assertThat(documents).containsExactlyInAnyOrder(
+                new Document("_id", "invoices").append("next", 100L),
+                new Document("_id", "orders#2").append("next", 7L));
+        assertThat(store.collectionName()).isEqualTo("keysmith_counters");
+    }
+
+    @Test
+    void counterWritesCarryMajorityByDefault() {
+        MongoCounterStore.create(database).reserve("invoices", 10);
+
+        assertThat(findAndModifyCommands).hasSize(1);
+        BsonDocument command = findAndModifyCommands.get(0);
+        assertThat(command.getString("findAndModify")).isEqualTo(new BsonString("keysmith_counters"));
+        assertThat(command.getDocument("writeConcern").get("w")).isEqualTo(new BsonString("majority"));
+        assertThat(command.getDocument("update").getDocument("$inc").get("next")).isEqualTo(new BsonInt64(10));
+        assertThat(command.getBoolean("upsert").getValue()).isTrue();
+        assertThat(command.getBoolean("new").getValue()).isFalse();
+    }
+
+    @Test
+    void counterWritesCarryTheConfiguredWriteConcernAndCollection() {
+        WriteConcern journaled = WriteConcern.W1.withJournal(true);
+
+        MongoCounterStore.create(database, "my_counters", journaled).reserve("invoices", 10);
+
+        BsonDocument command = findAndModifyCommands.get(0);
+        assertThat(command.getString("findAndModify")).isEqualTo(new BsonString("my_counters"));
+        assertThat(command.getDocument("writeConcern")).isEqualTo(journaled.asDocument());
+        assertThat(database.getCollection("my_counters").countDocuments()).isEqualTo(1);
+    }
+
+    @Test
+    void aCounterSeededByHandAsAnIntOrIntegralDoubleIsRead() {
+        database.getCollection("keysmith_counters").insertOne(new Document("_id", "seeded").append("next", 1000));
+        database.getCollection("keysmith_counters").insertOne(new Document("_id", "shell").append("next", 500.0));
+        MongoCounterStore store = MongoCounterStore.create(database);
+
+        assertThat(store.reserve("seeded", 10)).isEqualTo(1000);
+        assertThat(store.reserve("seeded", 10)).isEqualTo(1010);
+        assertThat(store.reserve("shell", 10)).isEqualTo(500);
+    }
+
+    @Test
+    void aCounterDocumentWithoutValueIsReportedAndLeftAlone() {
+        database.getCollection("keysmith_counters").insertOne(new Document("_id", "invoices").append("seq", 42L));
+        MongoCounterStore store = MongoCounterStore.create(database);
+
+        assertThatIllegalStateException().isThrownBy(() -> store.reserve("invoices", 10))
+                .withMessageContaining("'invoices'")
+                .withMessageContaining("keysmith_counters")
+                .withMessageContaining("\"seq\": 42");
+        assertThat(database.getCollection("keysmith_counters").find().first())
+                .isEqualTo(new Document("_id", "invoices").append("seq", 42L));
+    }
+
+    @Test
+    void aCounterDocumentWhoseValueIsNotANumberIsReported() {
+        database.getCollection("keysmith_counters").insertOne(new Document("_id", "invoices").append("next", "ten"));
+        MongoCounterStore store = MongoCounterStore.create(database);
+
+        assertThatIllegalStateException().isThrownBy(() -> store.reserve("invoices", 10))
+                .withMessageContaining("'invoices'")
+                .withMessageContaining("keysmith_counters")
+                .withMessageContaining("\"ten\"");
+    }
+
+    @Test
+    void aNegativeValueIsReported() {
+        database.getCollection("keysmith_counters").insertOne(new Document("_id", "invoices").append("next", -5L));
+
+        assertThatIllegalStateException().isThrownBy(() -> MongoCounterStore.create(database).reserve("invoices", 1))
+                .withMessageContaining("-5");
+    }
+}
