@@ -73,9 +73,24 @@ public final class KeysmithMappingContributor implements AdditionalMappingContri
 
     private static void install(PersistentClass entity, AnnotatedAttribute attribute, SharedSequences sequences,
             Map<String, Declared> declaredSequences, Dialect dialect) {
-        String entityName = entityName(entity);
+        SimpleValue id = singleColumnId(entity, attribute);
         Annotation annotation = attribute.annotations().get(0);
-        String strategy = "@" + annotation.annotationType().getSimpleName();
+        Supplier<? extends Generator> generator;
+        if (annotation instanceof GeneratedObjectId) {
+            generator = objectIds(entity, attribute, id, dialect);
+        } else if (annotation instanceof UuidId uuid) {
+            generator = uuids(entity, attribute, uuid, id, dialect);
+        } else if (annotation instanceof Sequence sequence) {
+            generator = sequence(entity, attribute, sequence, sequences, declaredSequences);
+        } else {
+            generator = randomIds(entity, attribute, (RandomId) annotation);
+        }
+        GeneratorCreatorBridge.install(id, generator);
+    }
+
+    /** Checks that the annotation sits alone on a single-column {@code @Id} without {@code @GeneratedValue}. */
+    private static SimpleValue singleColumnId(PersistentClass entity, AnnotatedAttribute attribute) {
+        String strategy = strategy(attribute);
         if (attribute.annotations().size() > 1) {
             throw fail(entity, attribute, "carries " + attribute.annotations().stream()
                     .map(a -> "@" + a.annotationType().getSimpleName()).collect(Collectors.joining(" and "))
@@ -96,62 +111,72 @@ public final class KeysmithMappingContributor implements AdditionalMappingContri
             throw fail(entity, attribute, strategy + " is the id's generator, so it cannot be combined with "
                     + "@GeneratedValue; remove @GeneratedValue");
         }
-        Supplier<? extends Generator> generator;
+        return id;
+    }
+
+    private static Supplier<ObjectIdIdGenerator> objectIds(PersistentClass entity, AnnotatedAttribute attribute,
+            SimpleValue id, Dialect dialect) {
         Class<?> type = attribute.type();
-        if (annotation instanceof GeneratedObjectId) {
-            // By name: ObjectId is optional (org.mongodb:bson), so this class must load without it.
-            boolean objectId = type.getName().equals(BsonSupport.OBJECT_ID);
-            if (!objectId && type != String.class) {
-                throw fail(entity, attribute, strategy + " needs an ObjectId or String id, but '" + attribute.name()
-                        + "' is a " + type.getSimpleName() + "; use @Sequence or @RandomId for numbers, @UuidId for UUIDs");
-            }
-            if (!BsonSupport.PRESENT) {
-                throw fail(entity, attribute, strategy + " needs org.mongodb:bson on the classpath (it holds the "
-                        + "ObjectId type); add the dependency org.mongodb:bson");
-            }
-            if (type == String.class) {
-                storeAsChar(id, OBJECT_ID_HEX_LENGTH, dialect);
-            }
-            boolean hex = type == String.class;
-            generator = () -> new ObjectIdIdGenerator(hex);
-        } else if (annotation instanceof UuidId uuid) {
-            requireType(entity, attribute, strategy, UUID_TYPES, "a UUID or String",
-                    "use @Sequence or @RandomId for numbers, @GeneratedObjectId for ObjectIds");
-            if (type == String.class) {
-                storeAsChar(id, UUID_TEXT_LENGTH, dialect);
-            }
-            boolean text = type == String.class;
-            UuidId.Version version = uuid.version();
-            generator = () -> new UuidIdGenerator(version, text);
-        } else if (annotation instanceof Sequence sequence) {
-            requireType(entity, attribute, strategy, SEQUENCE_TYPES, "a long, Long, int or Integer",
-                    "use @UuidId or @GeneratedObjectId for String ids");
-            SequenceSpec spec = sequenceSpec(entity, attribute, sequence);
-            Declared earlier = declaredSequences.putIfAbsent(spec.name(), new Declared(entityName, attribute, spec));
-            if (earlier != null && !earlier.spec().equals(spec)) {
-                throw fail(entity, attribute, "@Sequence(name = \"" + spec.name() + "\") is declared as " + spec
-                        + " here but as " + earlier.spec() + " on " + earlier.entity() + "."
-                        + earlier.attribute().name() + "; entities sharing a sequence must declare the same settings"
-                        + " and id type");
-            }
-            generator = () -> new SequenceIdGenerator(spec, sequences);
-        } else {
-            RandomId random = (RandomId) annotation;
-            requireType(entity, attribute, strategy, RANDOM_TYPES, "a long or Long",
-                    "use @Sequence for int ids, @UuidId or @GeneratedObjectId for String ids");
-            if (random.digits() < 1 || random.digits() > MAX_RANDOM_DIGITS) {
-                throw fail(entity, attribute, "@RandomId(digits = " + random.digits() + ") is out of range; digits "
-                        + "must be between 1 and " + MAX_RANDOM_DIGITS + " (19 digits overflow a long)");
-            }
-            if (random.attempts() < 1) {
-                throw fail(entity, attribute, "@RandomId(attempts = " + random.attempts() + ") must be at least 1");
-            }
-            String hibernateName = entity.getEntityName();
-            int digits = random.digits();
-            int attempts = random.attempts();
-            generator = () -> new RandomIdIdGenerator(hibernateName, digits, attempts);
+        // By name: ObjectId is in bson, which an application may exclude, so this class must load without it.
+        if (!type.getName().equals(BsonSupport.OBJECT_ID) && type != String.class) {
+            throw fail(entity, attribute, "@GeneratedObjectId needs an ObjectId or String id, but '"
+                    + attribute.name() + "' is a " + type.getSimpleName()
+                    + "; use @Sequence or @RandomId for numbers, @UuidId for UUIDs");
         }
-        GeneratorCreatorBridge.install(id, generator);
+        if (!BsonSupport.PRESENT) {
+            throw fail(entity, attribute, "@GeneratedObjectId needs org.mongodb:bson on the classpath (it holds the "
+                    + "ObjectId type); add the dependency org.mongodb:bson");
+        }
+        boolean hex = type == String.class;
+        if (hex) {
+            storeAsChar(id, OBJECT_ID_HEX_LENGTH, dialect);
+        }
+        return () -> new ObjectIdIdGenerator(hex);
+    }
+
+    private static Supplier<UuidIdGenerator> uuids(PersistentClass entity, AnnotatedAttribute attribute, UuidId uuid,
+            SimpleValue id, Dialect dialect) {
+        requireType(entity, attribute, UUID_TYPES, "a UUID or String",
+                "use @Sequence or @RandomId for numbers, @GeneratedObjectId for ObjectIds");
+        boolean text = attribute.type() == String.class;
+        if (text) {
+            storeAsChar(id, UUID_TEXT_LENGTH, dialect);
+        }
+        UuidId.Version version = uuid.version();
+        return () -> new UuidIdGenerator(version, text);
+    }
+
+    private static Supplier<SequenceIdGenerator> sequence(PersistentClass entity, AnnotatedAttribute attribute,
+            Sequence sequence, SharedSequences sequences, Map<String, Declared> declaredSequences) {
+        requireType(entity, attribute, SEQUENCE_TYPES, "a long, Long, int or Integer",
+                "use @UuidId or @GeneratedObjectId for String ids");
+        SequenceSpec spec = sequenceSpec(entity, attribute, sequence);
+        Declared earlier = declaredSequences.putIfAbsent(spec.name(),
+                new Declared(entityName(entity), attribute, spec));
+        if (earlier != null && !earlier.spec().equals(spec)) {
+            throw fail(entity, attribute, "@Sequence(name = \"" + spec.name() + "\") is declared as " + spec
+                    + " here but as " + earlier.spec() + " on " + earlier.entity() + "."
+                    + earlier.attribute().name() + "; entities sharing a sequence must declare the same settings"
+                    + " and id type");
+        }
+        return () -> new SequenceIdGenerator(spec, sequences);
+    }
+
+    private static Supplier<RandomIdIdGenerator> randomIds(PersistentClass entity, AnnotatedAttribute attribute,
+            RandomId random) {
+        requireType(entity, attribute, RANDOM_TYPES, "a long or Long",
+                "use @Sequence for int ids, @UuidId or @GeneratedObjectId for String ids");
+        int digits = random.digits();
+        int attempts = random.attempts();
+        if (digits < 1 || digits > MAX_RANDOM_DIGITS) {
+            throw fail(entity, attribute, "@RandomId(digits = " + digits + ") is out of range; digits must be "
+                    + "between 1 and " + MAX_RANDOM_DIGITS + " (19 digits overflow a long)");
+        }
+        if (attempts < 1) {
+            throw fail(entity, attribute, "@RandomId(attempts = " + attempts + ") must be at least 1");
+        }
+        String hibernateName = entity.getEntityName();
+        return () -> new RandomIdIdGenerator(hibernateName, digits, attempts);
     }
 
     private static SequenceSpec sequenceSpec(PersistentClass entity, AnnotatedAttribute attribute, Sequence sequence) {
@@ -166,10 +191,10 @@ public final class KeysmithMappingContributor implements AdditionalMappingContri
         }
     }
 
-    private static void requireType(PersistentClass entity, AnnotatedAttribute attribute, String strategy,
-            Set<Class<?>> allowed, String expected, String alternative) {
+    private static void requireType(PersistentClass entity, AnnotatedAttribute attribute, Set<Class<?>> allowed,
+            String expected, String alternative) {
         if (!allowed.contains(attribute.type())) {
-            throw fail(entity, attribute, strategy + " needs " + expected + " id, but '" + attribute.name()
+            throw fail(entity, attribute, strategy(attribute) + " needs " + expected + " id, but '" + attribute.name()
                     + "' is a " + attribute.type().getSimpleName() + "; " + alternative);
         }
     }
@@ -189,6 +214,10 @@ public final class KeysmithMappingContributor implements AdditionalMappingContri
                 column.setSqlType(typeName + "(" + length + ")");
             }
         }
+    }
+
+    private static String strategy(AnnotatedAttribute attribute) {
+        return "@" + attribute.annotations().get(0).annotationType().getSimpleName();
     }
 
     private static String entityName(PersistentClass entity) {
