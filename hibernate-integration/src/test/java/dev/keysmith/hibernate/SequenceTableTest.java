@@ -62,6 +62,11 @@ class SequenceTableTest {
         @Id @Sequence(batch = 5, counters = 3, digits = 4) Integer id;
     }
 
+    @Entity(name = "Pallet")
+    public static class Pallet {
+        @Id @Sequence(name = "pallets-closing", batch = 4) Long id;
+    }
+
     private static final List<Class<?>> ENTITY_TYPES = List.of(Ticket.class, Receipt.class, Voucher.class);
 
     @ParameterizedTest(name = "{0}")
@@ -156,6 +161,31 @@ class SequenceTableTest {
                         .as("a striped sequence has no row under its bare name").isZero();
             }
         }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(TestDatabase.class)
+    void closingTheFactoryStopsTheBackgroundPrefetch(TestDatabase database) throws Exception {
+        SessionFactory factory = database.target().create(List.of(Pallet.class));
+        try {
+            for (int i = 0; i < 3; i++) {
+                persist(factory, new Pallet());
+            }
+            assertThat(prefetchThreadAlive()).as("three of four ids used: the next range is prefetched").isTrue();
+        } finally {
+            factory.close();
+        }
+        // The prefetch thread would idle for 30 seconds on its own; closing the factory shuts it down at once.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (prefetchThreadAlive() && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+        assertThat(prefetchThreadAlive()).as("prefetch thread after the factory closed").isFalse();
+    }
+
+    private static boolean prefetchThreadAlive() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .anyMatch(thread -> thread.isAlive() && thread.getName().equals("keysmith-prefetch-pallets-closing"));
     }
 
     private static void insertTickets(SessionFactory factory, int count, Set<Long> ids) {
