@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keysmith.annotations.Sequence;
 import dev.keysmith.annotations.UuidId;
+import dev.keysmith.runtime.IdAllocationException;
 import jakarta.persistence.Entity;
+import jakarta.persistence.EntityManager;
 import jakarta.persistence.Id;
 import java.sql.Connection;
 import java.sql.Statement;
@@ -63,6 +65,26 @@ class SchemaTest {
         }
         assertThatThrownBy(() -> target.build(List.of(Invoice.class), "validate"))
                 .hasStackTraceContaining("missing table [keysmith_sequences]");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(TestDatabase.class)
+    void aMissingTableAtRunTimeGivesAClearError(TestDatabase database) throws Exception {
+        TestDatabase.Target target = database.target();
+        try (SessionFactory factory = target.create(List.of(Invoice.class))) {
+            try (Connection connection = target.connect(); Statement statement = connection.createStatement()) {
+                statement.execute("drop table keysmith_sequences");
+            }
+            try (EntityManager em = factory.createEntityManager()) {
+                em.getTransaction().begin();
+                assertThatThrownBy(() -> em.persist(new Invoice()))
+                        .isInstanceOf(IdAllocationException.class)
+                        .hasMessageContaining("sequence 'Invoice'")
+                        .hasMessageContaining("in table keysmith_sequences failed")
+                        .hasMessageContaining("DDL");
+                em.getTransaction().rollback();
+            }
+        }
     }
 
     @ParameterizedTest(name = "{0}")

@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import org.hibernate.HibernateException;
 import org.hibernate.engine.jdbc.spi.JdbcServices;
 import org.hibernate.engine.transaction.jta.platform.spi.JtaPlatform;
 import org.hibernate.jdbc.AbstractReturningWork;
@@ -35,12 +36,14 @@ final class JdbcCounterStore implements CounterStore {
     private static final int INSERT_RACE_ATTEMPTS = 10;
 
     private final IsolationDelegate isolation;
+    private final String table;
     private final String updateSql;
     private final String selectSql;
     private final String insertSql;
 
     JdbcCounterStore(IsolationDelegate isolation, String qualifiedTable, String name, String value) {
         this.isolation = isolation;
+        this.table = qualifiedTable;
         this.updateSql = "update " + qualifiedTable + " set " + value + " = " + value + " + ? where " + name + " = ?";
         this.selectSql = "select " + value + " from " + qualifiedTable + " where " + name + " = ?";
         this.insertSql = "insert into " + qualifiedTable + " (" + name + ", " + value + ") values (?, ?)";
@@ -67,12 +70,18 @@ final class JdbcCounterStore implements CounterStore {
         if (count < 1) {
             throw new IllegalArgumentException("count must be at least 1, but was " + count);
         }
-        return isolation.delegateWork(new AbstractReturningWork<Long>() {
-            @Override
-            public Long execute(Connection connection) throws SQLException {
-                return reserveOn(connection, counter, count);
-            }
-        }, true);
+        try {
+            return isolation.delegateWork(new AbstractReturningWork<Long>() {
+                @Override
+                public Long execute(Connection connection) throws SQLException {
+                    return reserveOn(connection, counter, count);
+                }
+            }, true);
+        } catch (HibernateException e) {
+            throw new HibernateException("reserving " + count + " values of counter '" + counter + "' in table "
+                    + table + " failed (the table is created by hbm2ddl, or by hand with the DDL in the keysmith "
+                    + "Hibernate guide): " + e.getMessage(), e);
+        }
     }
 
     private long reserveOn(Connection connection, String counter, long count) throws SQLException {
