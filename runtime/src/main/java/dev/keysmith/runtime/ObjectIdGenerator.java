@@ -1,5 +1,6 @@
 package dev.keysmith.runtime;
 
+import java.nio.ByteBuffer;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Objects;
@@ -38,24 +39,34 @@ public final class ObjectIdGenerator {
     private static final int COUNTER_BITS = 24;
     private static final long COUNTER_MASK = (1L << COUNTER_BITS) - 1;
     private static final long MAX_TIMESTAMP = 0xFFFF_FFFFL;
-    private static final long NOTHING_GENERATED = -1;
 
     private final Clock clock;
-    private final byte[] processValue;
-    private final long firstCounter;
+    /** The 5-byte process value followed by the 3-byte counter field, with the counter bits zero. */
+    private final long processValueAndNoCounter;
     /**
-     * The last id's timestamp and counter as one number, {@code seconds << 24 | counter} (56 bits), or
-     * {@link #NOTHING_GENERATED}. Ids compare like this number, so keeping it strictly increasing keeps the ids
-     * strictly increasing; adding 1 carries a counter wrap into the timestamp, which is the "next second" rule.
+     * The last id's timestamp and counter as one number, {@code seconds << 24 | counter} (56 bits). Ids compare
+     * like this number, so keeping it strictly increasing keeps the ids strictly increasing; adding 1 carries
+     * a counter wrap into the timestamp, which is the "next second" rule. Taking an id is one atomic
+     * increment while the clock stays in this value's second (or behind it); the first id of a new second
+     * moves the value on with a compare-and-set, keeping the counter running.
      */
-    private final AtomicLong last = new AtomicLong(NOTHING_GENERATED);
+    private final AtomicLong last;
+
+    /** Where an id's 12 bytes are laid out, big-endian, before the ObjectId reads them (it keeps no reference). */
+    private static final ThreadLocal<ByteBuffer> LAYOUT = ThreadLocal.withInitial(() -> ByteBuffer.allocate(12));
 
     private ObjectIdGenerator(Clock clock, Random random) {
         this.clock = Objects.requireNonNull(clock, "clock");
         Objects.requireNonNull(random, "random");
-        this.processValue = new byte[5];
+        byte[] processValue = new byte[5];
         random.nextBytes(processValue);
-        this.firstCounter = random.nextInt(1 << COUNTER_BITS);
+        long value = 0;
+        for (byte b : processValue) {
+            value = value << 8 | (b & 0xFF);
+        }
+        this.processValueAndNoCounter = value << COUNTER_BITS;
+        long firstCounter = random.nextInt(1 << COUNTER_BITS);
+        this.last = new AtomicLong((currentSeconds(clock) << COUNTER_BITS | firstCounter) - 1);
     }
 
     /** A generator on the system clock, with its process value from {@code SecureRandom}. */
@@ -77,37 +88,41 @@ public final class ObjectIdGenerator {
      * @throws IllegalStateException if the timestamp would pass 0xFFFFFFFF (the year 2106)
      */
     public ObjectId next() {
-        long nowSeconds = Math.max(0, Math.floorDiv(clock.millis(), 1000L));
-        long state = last.updateAndGet(previous -> advance(previous, nowSeconds));
+        long nowSeconds = currentSeconds(clock);
+        long state = last.incrementAndGet();
+        if (nowSeconds > state >>> COUNTER_BITS) {
+            state = moveToSecond(nowSeconds, state);
+        }
+        return create(state);
+    }
+
+    /**
+     * The clock has entered a second after the last id's: the first thread to get here moves the timestamp on
+     * (keeping the counter running); a thread that finds it moved already takes the next value. The value
+     * taken before is left unused, which leaves a gap in the counter, never a repeat.
+     */
+    private long moveToSecond(long nowSeconds, long taken) {
+        long moved = nowSeconds << COUNTER_BITS | taken & COUNTER_MASK;
+        for (long current = last.get(); current < moved; current = last.get()) {
+            if (last.compareAndSet(current, moved)) {
+                return moved;
+            }
+        }
+        return last.incrementAndGet();
+    }
+
+    private ObjectId create(long state) {
         long seconds = state >>> COUNTER_BITS;
         if (seconds > MAX_TIMESTAMP) {
             throw new IllegalStateException("ObjectId timestamp " + seconds
                     + " does not fit in 4 unsigned bytes (the format ends in February 2106)");
         }
-        return new ObjectId(layout(seconds, processValue, state & COUNTER_MASK));
+        ByteBuffer buffer = LAYOUT.get();
+        buffer.putInt(0, (int) seconds).putLong(4, processValueAndNoCounter | state & COUNTER_MASK);
+        return new ObjectId(buffer.rewind());
     }
 
-    private long advance(long previous, long nowSeconds) {
-        if (previous == NOTHING_GENERATED) {
-            return nowSeconds << COUNTER_BITS | firstCounter;
-        }
-        long following = previous + 1;
-        if (nowSeconds > following >>> COUNTER_BITS) {
-            return nowSeconds << COUNTER_BITS | following & COUNTER_MASK;
-        }
-        return following;
-    }
-
-    private static byte[] layout(long seconds, byte[] processValue, long counter) {
-        byte[] bytes = new byte[12];
-        bytes[0] = (byte) (seconds >>> 24);
-        bytes[1] = (byte) (seconds >>> 16);
-        bytes[2] = (byte) (seconds >>> 8);
-        bytes[3] = (byte) seconds;
-        System.arraycopy(processValue, 0, bytes, 4, 5);
-        bytes[9] = (byte) (counter >>> 16);
-        bytes[10] = (byte) (counter >>> 8);
-        bytes[11] = (byte) counter;
-        return bytes;
+    private static long currentSeconds(Clock clock) {
+        return Math.max(0, Math.floorDiv(clock.millis(), 1000L));
     }
 }

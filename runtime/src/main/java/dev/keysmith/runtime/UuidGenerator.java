@@ -16,10 +16,11 @@ import java.util.UUID;
  * bits  52-63  counter      high 12 bits of a 16-bit counter
  * bits  64-65  var          0b10
  * bits  66-69  counter      low 4 bits of the counter
- * bits 70-127  rand         58 random bits
+ * bits 70-127  rand         58 random bits, drawn from SecureRandom when a millisecond starts
  * </pre>
  * A new millisecond starts the counter at a random value below 2<sup>15</sup> (so at least 32,768 ids fit in
- * the millisecond); within a millisecond, or when the clock steps back, the counter goes up by one, and an
+ * the millisecond) and draws new random bits; within a millisecond, or when the clock steps back, the counter
+ * goes up by one and the random bits stay (ids of one millisecond differ in the counter), and an
  * overflowing counter carries into the timestamp. So timestamp and counter together strictly increase, and
  * with them the UUIDs, compared as 128-bit unsigned numbers (or with {@link UUID#compareTo}, which agrees for
  * version 7 ids before the year 6000).

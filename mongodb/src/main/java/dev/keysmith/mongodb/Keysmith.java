@@ -1,0 +1,141 @@
+package dev.keysmith.mongodb;
+
+import com.mongodb.WriteConcern;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.MongoDatabase;
+import dev.keysmith.mongodb.internal.MongoRepository;
+import dev.keysmith.runtime.IdGenerators;
+import dev.keysmith.runtime.codec.EntityCodec;
+import java.util.Objects;
+import org.bson.codecs.Codec;
+import org.bson.codecs.configuration.CodecRegistries;
+import org.bson.codecs.configuration.CodecRegistry;
+
+/**
+ * keysmith for one MongoDB database: the generated codecs, the id generators (sequences keep their counters in
+ * the database), typed collections and repositories.
+ *
+ * <pre>{@code
+ * try (Keysmith keysmith = Keysmith.create(database)) {
+ *     MongoCollection<Person> people = keysmith.collection(Person.class);
+ *     people.insertOne(new Person("Ada"));                       // the id is assigned by the codec
+ *     Repository<Invoice, Long> invoices = keysmith.repository(Invoice.class);
+ *     Invoice invoice = invoices.insert(new Invoice(null, total)); // a record comes back with its id
+ * }
+ * }</pre>
+ *
+ * <p>{@link #close()} stops the background prefetch of the sequences; the database and its client stay open.
+ *
+ * <p>Thread-safe.
+ */
+public final class Keysmith implements AutoCloseable {
+
+    private final MongoDatabase database;
+    private final IdGenerators ids;
+    private final GeneratedCodecProvider generated;
+    private final CodecRegistry registry;
+
+    private Keysmith(MongoDatabase database, IdGenerators ids) {
+        this.database = database;
+        this.ids = ids;
+        this.generated = GeneratedCodecProvider.load(ids);
+        this.registry = CodecRegistries.fromProviders(generated, database.getCodecRegistry());
+    }
+
+    /** keysmith with the defaults: counters in {@code keysmith_counters}, written with {@code MAJORITY}. */
+    public static Keysmith create(MongoDatabase database) {
+        return builder(database).build();
+    }
+
+    /** A builder to change the defaults. */
+    public static Builder builder(MongoDatabase database) {
+        return new Builder(database);
+    }
+
+    /** The generated codecs first, then the database's registry (the driver's defaults, unless changed). */
+    public CodecRegistry codecRegistry() {
+        return registry;
+    }
+
+    /** The id generators behind the generated codecs. */
+    public IdGenerators ids() {
+        return ids;
+    }
+
+    /**
+     * The collection of entity {@code type}, with {@link #codecRegistry()}: {@code insertOne} assigns ids through
+     * the codec.
+     *
+     * @throws IllegalArgumentException if no entity codec was generated for {@code type}
+     */
+    public <T> MongoCollection<T> collection(Class<T> type) {
+        return database.getCollection(entityCodec(type).collectionName(), type).withCodecRegistry(registry);
+    }
+
+    /**
+     * A repository of entity {@code type}; {@code ID} is the Java type of its id.
+     *
+     * @throws IllegalArgumentException if no entity codec was generated for {@code type}
+     */
+    public <T, ID> Repository<T, ID> repository(Class<T> type) {
+        EntityCodec<T> codec = entityCodec(type);
+        return new MongoRepository<>(collection(type), codec);
+    }
+
+    private <T> EntityCodec<T> entityCodec(Class<T> type) {
+        Objects.requireNonNull(type, "type");
+        if (!generated.handles(type)) {
+            throw new IllegalArgumentException(type.getName() + " has no generated codec: annotate it with @Document "
+                    + "or an id annotation, and run the keysmith processor (annotationProcessorPaths in Maven, "
+                    + "annotationProcessor in Gradle)");
+        }
+        Codec<T> codec = registry.get(type);
+        if (!(codec instanceof EntityCodec<T> entityCodec)) {
+            throw new IllegalArgumentException(type.getName() + " is @Embedded, not an entity: it has no collection "
+                    + "of its own; give it an id annotation or @Document to store it on its own");
+        }
+        return entityCodec;
+    }
+
+    /** Stops the background prefetch of every sequence; reserved ids that are not used are abandoned. */
+    @Override
+    public void close() {
+        ids.close();
+    }
+
+    /**
+     * Builds {@link Keysmith}.
+     *
+     * <p>Not thread-safe: confine to one thread.
+     */
+    public static final class Builder {
+
+        private final MongoDatabase database;
+        private String countersCollection = MongoCounterStore.DEFAULT_COLLECTION;
+        private WriteConcern writeConcern = WriteConcern.MAJORITY;
+
+        private Builder(MongoDatabase database) {
+            this.database = Objects.requireNonNull(database, "database");
+        }
+
+        /** The collection of the sequence counters; {@code keysmith_counters} by default. */
+        public Builder countersCollection(String name) {
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("the counters collection needs a name, not '" + name + "'");
+            }
+            this.countersCollection = name;
+            return this;
+        }
+
+        /** The write concern of counter writes; {@code MAJORITY} by default. */
+        public Builder writeConcern(WriteConcern writeConcern) {
+            this.writeConcern = Objects.requireNonNull(writeConcern, "writeConcern");
+            return this;
+        }
+
+        public Keysmith build() {
+            MongoCounterStore store = MongoCounterStore.create(database, countersCollection, writeConcern);
+            return new Keysmith(database, IdGenerators.create(store));
+        }
+    }
+}

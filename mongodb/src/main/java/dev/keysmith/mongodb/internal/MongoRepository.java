@@ -1,0 +1,157 @@
+package dev.keysmith.mongodb.internal;
+
+import com.mongodb.ErrorCategory;
+import com.mongodb.MongoBulkWriteException;
+import com.mongodb.MongoWriteException;
+import com.mongodb.bulk.BulkWriteError;
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.ReplaceOptions;
+import dev.keysmith.mongodb.IdCollisionException;
+import dev.keysmith.mongodb.Repository;
+import dev.keysmith.runtime.codec.EntityCodec;
+import dev.keysmith.runtime.codec.IdStrategy;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+import org.bson.BsonValue;
+import org.bson.conversions.Bson;
+
+/**
+ * {@link Repository} over a typed collection whose codec is the entity's generated {@link EntityCodec}.
+ *
+ * <p>Thread-safe.
+ */
+public final class MongoRepository<T, ID> implements Repository<T, ID> {
+
+    /** The index a duplicate key was found in, as servers word it: {@code ... index: _id_ dup key: ...}. */
+    private static final Pattern ID_INDEX = Pattern.compile("index: _id_(\\s|$)");
+
+    private final MongoCollection<T> collection;
+    private final EntityCodec<T> codec;
+
+    public MongoRepository(MongoCollection<T> collection, EntityCodec<T> codec) {
+        this.collection = collection;
+        this.codec = codec;
+    }
+
+    @Override
+    public T insert(T entity) {
+        boolean generated = !codec.documentHasId(entity);
+        T candidate = codec.generateIdIfAbsentFromDocument(entity);
+        int attempts = retries(generated) ? codec.insertAttempts() : 1;
+        for (int attempt = 1; ; attempt++) {
+            try {
+                collection.insertOne(candidate);
+                return candidate;
+            } catch (MongoWriteException e) {
+                if (!retries(generated) || !isDuplicateId(e.getError().getCategory(), e.getError().getMessage())) {
+                    throw e;
+                }
+                if (attempt >= attempts) {
+                    throw new IdCollisionException(collection.getNamespace().getCollectionName(), attempts, e);
+                }
+                candidate = codec.withNewId(candidate);
+            }
+        }
+    }
+
+    @Override
+    public List<T> insertAll(Collection<? extends T> entities) {
+        int size = entities.size();
+        List<T> prepared = new ArrayList<>(size);
+        boolean[] generated = new boolean[size];
+        int[] attempts = new int[size];
+        for (T entity : entities) {
+            generated[prepared.size()] = !codec.documentHasId(entity);
+            attempts[prepared.size()] = 1;
+            prepared.add(codec.generateIdIfAbsentFromDocument(entity));
+        }
+        int from = 0;
+        while (from < size) {
+            try {
+                collection.insertMany(prepared.subList(from, size));
+                from = size;
+            } catch (MongoBulkWriteException e) {
+                BulkWriteError error = e.getWriteErrors().isEmpty() ? null : e.getWriteErrors().get(0);
+                if (error == null) {
+                    throw undo(prepared, from, e);
+                }
+                int failed = from + error.getIndex();
+                boolean duplicateId = isDuplicateId(error.getCategory(), error.getMessage());
+                if (!retries(generated[failed]) || !duplicateId) {
+                    throw undo(prepared, failed, e);
+                }
+                if (attempts[failed] >= codec.insertAttempts()) {
+                    throw undo(prepared, failed, new IdCollisionException(
+                            collection.getNamespace().getCollectionName(), attempts[failed], e));
+                }
+                attempts[failed]++;
+                prepared.set(failed, codec.withNewId(prepared.get(failed)));
+                from = failed;
+            }
+        }
+        return prepared;
+    }
+
+    /** Deletes the entities {@code [0, inserted)} of a failed call, so that nothing of it stays; returns {@code failure}. */
+    private RuntimeException undo(List<T> prepared, int inserted, RuntimeException failure) {
+        if (inserted > 0) {
+            List<BsonValue> ids = new ArrayList<>(inserted);
+            for (int i = 0; i < inserted; i++) {
+                ids.add(codec.getDocumentId(prepared.get(i)));
+            }
+            try {
+                collection.deleteMany(Filters.in("_id", ids));
+            } catch (RuntimeException cleanup) {
+                failure.addSuppressed(cleanup);
+            }
+        }
+        return failure;
+    }
+
+    private boolean retries(boolean generated) {
+        return generated && codec.idStrategy() == IdStrategy.RANDOM;
+    }
+
+    private static boolean isDuplicateId(ErrorCategory category, String message) {
+        return category == ErrorCategory.DUPLICATE_KEY && message != null && ID_INDEX.matcher(message).find();
+    }
+
+    @Override
+    public Optional<T> findById(ID id) {
+        return Optional.ofNullable(collection.find(Filters.eq("_id", codec.idToBson(id))).first());
+    }
+
+    @Override
+    public List<T> find(Bson filter) {
+        return collection.find(filter).into(new ArrayList<>());
+    }
+
+    @Override
+    public List<T> findAll() {
+        return collection.find().into(new ArrayList<>());
+    }
+
+    @Override
+    public T save(T entity) {
+        if (!codec.documentHasId(entity)) {
+            return insert(entity);
+        }
+        collection.replaceOne(Filters.eq("_id", codec.getDocumentId(entity)), entity,
+                new ReplaceOptions().upsert(true));
+        return entity;
+    }
+
+    @Override
+    public boolean deleteById(ID id) {
+        return collection.deleteOne(Filters.eq("_id", codec.idToBson(id))).getDeletedCount() > 0;
+    }
+
+    @Override
+    public long count() {
+        return collection.countDocuments();
+    }
+}

@@ -1,0 +1,7 @@
+package dev.keysmith.mongodb.model;
+
+public enum Status {
+    ACTIVE,
+    SUSPENDED,
+    CLOSED
+}

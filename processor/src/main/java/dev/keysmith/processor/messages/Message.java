@@ -1,0 +1,133 @@
+package dev.keysmith.processor.messages;
+
+import java.util.Locale;
+
+/**
+ * Every error the processor reports: a stable tag, the rule, and the fix. {@code docs/compile-errors.md}
+ * lists them; the tests import the same constants.
+ *
+ * <p>Immutable.
+ */
+public enum Message {
+
+    /** The id's Java type does not fit its strategy. Arguments: annotation, accepted types, field, its type, hint. */
+    ID_TYPE("KeysmithIdType", "%s needs %s field, but '%s' is %s; %s"),
+
+    /** An array or collection carries an id annotation. Arguments: field, its type. */
+    ID_ARRAY("KeysmithIdArray",
+            "'%s' is %s, but an id is never an array or a collection (MongoDB's _id rules); "
+                    + "use a single value such as ObjectId, String, UUID or long"),
+
+    /** Two properties carry id annotations. Arguments: type, first field, second field. */
+    TWO_IDS("KeysmithTwoIds",
+            "%s has more than one id: '%s' and '%s'; an entity has exactly one id annotation, remove the others"),
+
+    /** One property carries two id annotations. Arguments: field, first annotation, second annotation. */
+    ID_ANNOTATIONS("KeysmithIdAnnotations",
+            "'%s' carries both %s and %s; an id has exactly one strategy, keep one annotation"),
+
+    /** {@code @RandomId(digits)} out of range. Arguments: digits. */
+    RANDOM_DIGITS("KeysmithRandomDigits",
+            "@RandomId(digits = %d) is out of range: digits must be between 1 and 18, because 19 digits overflow long"),
+
+    /** {@code @RandomId(attempts)} out of range. Arguments: attempts. */
+    RANDOM_ATTEMPTS("KeysmithRandomAttempts",
+            "@RandomId(attempts = %d) is out of range: an insert makes at least 1 attempt"),
+
+    /** {@code @Sequence(digits)} out of range. Arguments: digits. */
+    SEQUENCE_DIGITS("KeysmithSequenceDigits",
+            "@Sequence(digits = %d) is out of range: digits must be between 0 (no limit) and 18"),
+
+    /** {@code @Sequence(batch)} out of range. Arguments: batch. */
+    SEQUENCE_BATCH("KeysmithSequenceBatch",
+            "@Sequence(batch = %d) is out of range: a batch reserves at least 1 id"),
+
+    /** {@code @Sequence(counters)} out of range. Arguments: counters, the largest allowed value. */
+    SEQUENCE_COUNTERS("KeysmithSequenceCounters",
+            "@Sequence(counters = %d) is out of range: counters must be between 1 and %d (one id per counter at least)"),
+
+    /** {@code @Sequence(counters > 1)} without digits. Arguments: counters, counters. */
+    SEQUENCE_COUNTERS_DIGITS("KeysmithSequenceCountersDigits",
+            "@Sequence(counters = %d) needs digits: the id space [start, 10^digits - 1] is split among the counters; "
+                    + "add digits, e.g. @Sequence(counters = %d, digits = 12)"),
+
+    /** {@code @Sequence(start)} out of range. Arguments: start, the largest allowed value. */
+    SEQUENCE_START("KeysmithSequenceStart",
+            "@Sequence(start = %d) is out of range: start must be between 0 and %d, the largest id of the sequence"),
+
+    /** The id cannot be assigned. Arguments: field, why, setter name. */
+    ID_NOT_ASSIGNABLE("KeysmithIdNotAssignable",
+            "the id '%s' cannot be assigned: it is %s; make it a non-final field, add a setter %s, "
+                    + "or add a constructor that takes every persisted field"),
+
+    /** A persisted field has a type no codec can handle. Arguments: field, type, reason. */
+    FIELD_TYPE("KeysmithFieldType",
+            "'%s' has type %s, which keysmith cannot store: it is %s; use a supported kind, a concrete class, "
+                    + "List/Set/Map<String, V> or an array of them, or mark the field @BsonIgnore"),
+
+    /** An embedded type carries an id annotation. Arguments: type, field, annotation. */
+    EMBEDDED_ID("KeysmithEmbeddedId",
+            "@Embedded type %s has an id '%s' (%s), but an embedded document has no id; "
+                    + "remove the annotation, or make the type a @Document"),
+
+    /** A private field with no getter. Arguments: field, getter name. */
+    PRIVATE_FIELD("KeysmithPrivateField",
+            "'%s' is private and has no getter %s(); make it non-private, add the getter and a setter, "
+                    + "or mark it @BsonIgnore"),
+
+    /** A non-id field that decoding cannot set. Arguments: field, why, setter name. */
+    NOT_SETTABLE("KeysmithNotSettable",
+            "'%s' cannot be set when decoding: it is %s; make it non-final and non-private, add a setter %s, "
+                    + "or add a constructor that takes every persisted field"),
+
+    /** No way to create instances. Arguments: type, the persisted fields. */
+    NO_CREATOR("KeysmithCreator",
+            "%s cannot be created when decoding: it has no non-private constructor without parameters and none "
+                    + "whose parameters are exactly its persisted fields %s; add one of them"),
+
+    /** The annotated type is of a kind no codec can be generated for. Arguments: type, annotation, why. */
+    TYPE_KIND("KeysmithTypeKind",
+            "%s cannot be %s: it is %s; use a top-level or static nested, non-private, non-abstract, "
+                    + "non-generic class or record"),
+
+    /** Two properties map to one BSON name. Arguments: first field, second field, name. */
+    DUPLICATE_NAME("KeysmithDuplicateName",
+            "'%s' and '%s' are both stored as '%s'; give one of them another @BsonProperty name"),
+
+    /** A {@code @Document} without an id. Arguments: type. */
+    NO_ID("KeysmithNoId",
+            "@Document %s has no id; annotate one field with @GeneratedObjectId, @Sequence, @UuidId or @RandomId, "
+                    + "or name a field 'id' (or mark it @BsonId) to assign ids yourself"),
+
+    /** A field type stayed undefined after the last round. Arguments: type, field, its type. */
+    UNDEFINED_TYPE("KeysmithUndefinedType",
+            "%s: the type of '%s' (%s) is still undefined after the last round; "
+                    + "check the imports, or the processor that should generate it"),
+
+    /** The processor itself failed. Arguments: type, the exception. */
+    INTERNAL_ERROR("KeysmithInternalError",
+            "keysmith failed on %s: %s; please report this, with the source of the type");
+
+    private final String tag;
+    private final String template;
+
+    Message(String tag, String template) {
+        this.tag = tag;
+        this.template = template;
+    }
+
+    /** The stable tag, e.g. {@code KeysmithIdType}. */
+    public String tag() {
+        return tag;
+    }
+
+    /** The message text without arguments, with {@code %s}/{@code %d} where the arguments go. */
+    public String template() {
+        return template;
+    }
+
+    /** The full message: {@code [Tag] text}. */
+    public String format(Object... args) {
+        return "[" + tag + "] " + String.format(Locale.ROOT, template, args);
+    }
+}

@@ -1,0 +1,24 @@
+package dev.keysmith.processor.model;
+
+/** How generated code reads or writes one property of an instance.
+ *
+ * <p>Immutable.
+ */
+public sealed interface Access {
+
+    /** Direct access to a non-private field. */
+    record Field(String name) implements Access {
+    }
+
+    /** A getter (no arguments) or a setter (one argument). */
+    record Method(String name) implements Access {
+    }
+
+    /** The property is passed to the constructor the codec creates instances with. */
+    record ConstructorParameter() implements Access {
+    }
+
+    /** The property cannot be accessed this way; the validator reports why. */
+    record None() implements Access {
+    }
+}

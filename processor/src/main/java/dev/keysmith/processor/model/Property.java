@@ -1,0 +1,37 @@
+package dev.keysmith.processor.model;
+
+import javax.lang.model.element.Element;
+
+/**
+ * One persisted property of an entity or embedded type.
+ *
+ * @param javaName the field or record component name
+ * @param bsonName the name in the document ({@code _id} for the id, else the {@code @BsonProperty} name or the
+ *     Java name)
+ * @param type how the value is stored
+ * @param read how the codec reads the value from an instance
+ * @param write how the codec puts a decoded value into an instance
+ * @param fieldIsPrivate whether the backing field is private (explains a missing accessor)
+ * @param fieldIsFinal whether the backing field is final (explains why it cannot be written)
+ * @param element where errors about the property are reported (valid in the current round only)
+ *
+ * <p>Immutable (its element is valid in the current round only).
+ */
+public record Property(String javaName, String bsonName, ValueType type, Access read, Access write,
+        boolean fieldIsPrivate, boolean fieldIsFinal, Element element) {
+
+    /** The name of the getter a class would need, e.g. {@code getName} or {@code isActive}. */
+    public String getterName() {
+        String prefix = type.javaType().equals(com.palantir.javapoet.TypeName.BOOLEAN) ? "is" : "get";
+        return prefix + capitalized();
+    }
+
+    /** The name of the setter a class would need, e.g. {@code setName}. */
+    public String setterName() {
+        return "set" + capitalized();
+    }
+
+    private String capitalized() {
+        return Character.toUpperCase(javaName.charAt(0)) + javaName.substring(1);
+    }
+}

@@ -1,0 +1,50 @@
+package dev.keysmith.processor.model;
+
+import com.palantir.javapoet.ClassName;
+import java.util.ArrayList;
+import java.util.List;
+import javax.lang.model.element.TypeElement;
+
+/**
+ * Everything the writer needs to generate the codec of one entity or embedded type, read from the source.
+ *
+ * @param type the entity or embedded type
+ * @param codec the generated codec's name
+ * @param record whether the type is a record
+ * @param creation how instances are created when decoding
+ * @param collection the collection name (entities only; null for embedded types)
+ * @param id the id (entities only; null for embedded types and for an embedded type the validator rejects)
+ * @param properties the persisted properties other than the id, in declaration order
+ * @param constructorOrder for {@link Creation#CONSTRUCTOR}: the Java names of every property, id included, in
+ *     the constructor's parameter order
+ * @param embedded whether the type is {@code @Embedded}
+ * @param ids every property that carries an id annotation, to report a second one
+ * @param element the type element (valid in the current round only)
+ *
+ * <p>Immutable (its element is valid in the current round only).
+ */
+public record TypeModel(ClassName type, ClassName codec, boolean record, Creation creation, String collection,
+        IdSpec id, List<Property> properties, List<String> constructorOrder, boolean embedded,
+        List<IdSpec> ids, TypeElement element) {
+
+    /** How the codec creates instances when decoding. */
+    public enum Creation {
+        /** A no-argument constructor, then every property set through a field or setter. */
+        INSTANCE,
+        /** One constructor that takes every property (the canonical constructor of a record). */
+        CONSTRUCTOR,
+        /** Neither is possible; the validator reports it. */
+        NONE
+    }
+
+    /** The id property followed by the other properties, in the order they are written. */
+    public List<Property> allProperties() {
+        if (id == null) {
+            return properties;
+        }
+        ArrayList<Property> all = new ArrayList<>();
+        all.add(id.property());
+        all.addAll(properties);
+        return List.copyOf(all);
+    }
+}

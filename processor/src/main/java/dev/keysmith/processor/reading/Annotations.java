@@ -1,0 +1,75 @@
+package dev.keysmith.processor.reading;
+
+import java.util.Map;
+import java.util.Optional;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.Elements;
+
+/** Reads annotations through their mirrors, by qualified name, so that no annotation class is loaded.
+ *
+ * <p>Thread-safe (stateless).
+ */
+public final class Annotations {
+
+    public static final String DOCUMENT = "dev.keysmith.annotations.Document";
+    public static final String EMBEDDED = "dev.keysmith.annotations.Embedded";
+    public static final String GENERATED_OBJECT_ID = "dev.keysmith.annotations.GeneratedObjectId";
+    public static final String SEQUENCE = "dev.keysmith.annotations.Sequence";
+    public static final String UUID_ID = "dev.keysmith.annotations.UuidId";
+    public static final String RANDOM_ID = "dev.keysmith.annotations.RandomId";
+    public static final String BSON_PROPERTY = "org.bson.codecs.pojo.annotations.BsonProperty";
+    public static final String BSON_IGNORE = "org.bson.codecs.pojo.annotations.BsonIgnore";
+    public static final String BSON_ID = "org.bson.codecs.pojo.annotations.BsonId";
+    public static final String JAKARTA_ENTITY = "jakarta.persistence.Entity";
+    public static final String JAVAX_ENTITY = "javax.persistence.Entity";
+
+    private final Elements elements;
+
+    public Annotations(Elements elements) {
+        this.elements = elements;
+    }
+
+    /** The annotation named {@code qualifiedName} on {@code element}, if present. */
+    public static Optional<AnnotationMirror> find(Element element, String qualifiedName) {
+        if (element == null) {
+            return Optional.empty();
+        }
+        for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
+            TypeElement annotationType = (TypeElement) mirror.getAnnotationType().asElement();
+            if (annotationType.getQualifiedName().contentEquals(qualifiedName)) {
+                return Optional.of(mirror);
+            }
+        }
+        return Optional.empty();
+    }
+
+    public static boolean has(Element element, String qualifiedName) {
+        return find(element, qualifiedName).isPresent();
+    }
+
+    /** The value of attribute {@code name}, the declared default when it is not written. */
+    public AnnotationValue value(AnnotationMirror mirror, String name) {
+        for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry
+                : elements.getElementValuesWithDefaults(mirror).entrySet()) {
+            if (entry.getKey().getSimpleName().contentEquals(name)) {
+                return entry.getValue();
+            }
+        }
+        throw new IllegalArgumentException(mirror + " has no attribute " + name);
+    }
+
+    /** The value of attribute {@code name} if it is written in the source, else null (the default applies). */
+    public static AnnotationValue explicitValue(AnnotationMirror mirror, String name) {
+        for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry
+                : mirror.getElementValues().entrySet()) {
+            if (entry.getKey().getSimpleName().contentEquals(name)) {
+                return entry.getValue();
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,383 @@
+package dev.keysmith.processor.reading;
+
+import com.palantir.javapoet.ClassName;
+import dev.keysmith.processor.model.Access;
+import dev.keysmith.processor.model.IdSpec;
+import dev.keysmith.processor.model.Property;
+import dev.keysmith.processor.model.TypeModel;
+import dev.keysmith.processor.model.ValueType;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.RecordComponentElement;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
+
+/** Reads an entity or embedded type into a {@link TypeModel}. Reports nothing: the validator does.
+ *
+ * <p>Not thread-safe: confine to one thread (javac runs processors on one).
+ */
+public final class ModelReader {
+
+    private static final List<String> ID_ANNOTATIONS = List.of(Annotations.GENERATED_OBJECT_ID,
+            Annotations.SEQUENCE, Annotations.UUID_ID, Annotations.RANDOM_ID);
+
+    private final Elements elements;
+    private final Types types;
+    private final Annotations annotations;
+    private final ValueTypes valueTypes;
+
+    public ModelReader(Elements elements, Types types) {
+        this.elements = elements;
+        this.types = types;
+        this.annotations = new Annotations(elements);
+        this.valueTypes = new ValueTypes(elements, types);
+    }
+
+    /** The result of reading one type. */
+    public sealed interface Result {
+    }
+
+    /** The model of the type. */
+    public record Read(TypeModel model) implements Result {
+    }
+
+    /** A field's type is not defined yet (it may be generated in a later round); try again then. */
+    public record Undefined(Element field, String fieldName, TypeMirror fieldType) implements Result {
+    }
+
+    /** One field or record component and the elements whose annotations count for it. */
+    private record Candidate(String name, TypeMirror type, VariableElement field, List<Element> sources,
+            ExecutableElement getter, ExecutableElement setter, Element reportOn) {
+    }
+
+    public Result read(TypeElement type) {
+        boolean isRecord = type.getKind() == ElementKind.RECORD;
+        boolean embedded = Annotations.has(type, Annotations.EMBEDDED);
+        List<Candidate> candidates = isRecord ? recordCandidates(type) : fieldCandidates(type);
+        for (Candidate candidate : candidates) {
+            if (ValueTypes.isUndefined(candidate.type())) {
+                return new Undefined(candidate.reportOn(), candidate.name(), candidate.type());
+            }
+        }
+        candidates.removeIf(candidate -> candidate.sources().stream()
+                .anyMatch(source -> Annotations.has(source, Annotations.BSON_IGNORE)));
+
+        String collection = collectionName(type);
+        List<IdSpec> ids = new ArrayList<>();
+        Map<String, TypeMirror> typesByName = new HashMap<>();
+        List<Property> properties = new ArrayList<>();
+        for (Candidate candidate : candidates) {
+            typesByName.put(candidate.name(), candidate.type());
+        }
+        if (!isRecord) {
+            // The order of the driver's PojoCodecProvider (by Java name), so that documents are byte for byte the
+            // same; records keep their component order, as the driver's record codec does.
+            candidates.sort(Comparator.comparing(Candidate::name));
+        }
+        Creation creation = creation(type, isRecord, candidates);
+        for (Candidate candidate : candidates) {
+            Property property = property(type, isRecord, candidate, creation.kind());
+            List<IdSpec> idsOfCandidate = idSpecs(candidate, property, collection);
+            ids.addAll(idsOfCandidate);
+            properties.add(property);
+        }
+        IdSpec id = null;
+        if (!embedded) {
+            if (!ids.isEmpty()) {
+                id = ids.get(0);
+            } else {
+                id = assignedId(candidates, properties);
+            }
+        }
+        if (id != null) {
+            Property idProperty = id.property();
+            properties.remove(idProperty);
+            Property renamed = new Property(idProperty.javaName(), "_id", idProperty.type(), idProperty.read(),
+                    idProperty.write(), idProperty.fieldIsPrivate(), idProperty.fieldIsFinal(), idProperty.element());
+            id = new IdSpec(renamed, id.strategy(), id.annotation(), id.settings());
+        }
+        ClassName className = ClassName.get(type);
+        ClassName codec = ClassName.get(className.packageName(),
+                String.join("_", className.simpleNames()) + "_KeysmithCodec");
+        return new Read(new TypeModel(className, codec, isRecord, creation.kind(), embedded ? null : collection, id,
+                List.copyOf(properties), creation.order(), embedded, List.copyOf(ids), type));
+    }
+
+    private String collectionName(TypeElement type) {
+        Optional<AnnotationMirror> document = Annotations.find(type, Annotations.DOCUMENT);
+        if (document.isPresent()) {
+            String collection = (String) annotations.value(document.get(), "collection").getValue();
+            if (!collection.isEmpty()) {
+                return collection;
+            }
+        }
+        String simpleName = type.getSimpleName().toString();
+        return Character.toLowerCase(simpleName.charAt(0)) + simpleName.substring(1);
+    }
+
+    private List<Candidate> recordCandidates(TypeElement type) {
+        Map<String, VariableElement> fields = new HashMap<>();
+        for (VariableElement field : ElementFilter.fieldsIn(type.getEnclosedElements())) {
+            fields.put(field.getSimpleName().toString(), field);
+        }
+        List<Candidate> candidates = new ArrayList<>();
+        for (RecordComponentElement component : type.getRecordComponents()) {
+            String name = component.getSimpleName().toString();
+            VariableElement field = fields.get(name);
+            List<Element> sources = new ArrayList<>();
+            sources.add(component);
+            sources.add(component.getAccessor());
+            if (field != null) {
+                sources.add(field);
+            }
+            // javac places the implicit field where the component is written; the component itself has no position.
+            candidates.add(new Candidate(name, component.asType(), field, sources, component.getAccessor(), null,
+                    field != null ? field : component));
+        }
+        return candidates;
+    }
+
+    private List<Candidate> fieldCandidates(TypeElement type) {
+        List<TypeElement> hierarchy = new ArrayList<>();
+        for (TypeElement current = type; current != null; current = superclass(current)) {
+            hierarchy.add(0, current);
+        }
+        List<ExecutableElement> methods = ElementFilter.methodsIn(elements.getAllMembers(type));
+        List<Candidate> candidates = new ArrayList<>();
+        for (TypeElement declaring : hierarchy) {
+            for (VariableElement field : ElementFilter.fieldsIn(declaring.getEnclosedElements())) {
+                Set<Modifier> modifiers = field.getModifiers();
+                if (modifiers.contains(Modifier.STATIC) || modifiers.contains(Modifier.TRANSIENT)) {
+                    continue;
+                }
+                String name = field.getSimpleName().toString();
+                TypeMirror fieldType = types.asMemberOf((DeclaredType) type.asType(), field);
+                ExecutableElement getter = getter(methods, name, fieldType);
+                ExecutableElement setter = setter(methods, name, fieldType);
+                List<Element> sources = new ArrayList<>();
+                sources.add(field);
+                if (getter != null) {
+                    sources.add(getter);
+                }
+                if (setter != null) {
+                    sources.add(setter);
+                }
+                candidates.add(new Candidate(name, fieldType, field, sources, getter, setter, field));
+            }
+        }
+        return candidates;
+    }
+
+    private TypeElement superclass(TypeElement type) {
+        TypeMirror superclass = type.getSuperclass();
+        if (superclass.getKind() != TypeKind.DECLARED) {
+            return null;
+        }
+        TypeElement element = (TypeElement) ((DeclaredType) superclass).asElement();
+        String name = element.getQualifiedName().toString();
+        return name.equals("java.lang.Object") || name.equals("java.lang.Record") ? null : element;
+    }
+
+    private ExecutableElement getter(List<ExecutableElement> methods, String name, TypeMirror type) {
+        String capitalized = Character.toUpperCase(name.charAt(0)) + name.substring(1);
+        for (ExecutableElement method : methods) {
+            String methodName = method.getSimpleName().toString();
+            boolean nameFits = methodName.equals("get" + capitalized)
+                    || type.getKind() == TypeKind.BOOLEAN && methodName.equals("is" + capitalized);
+            if (nameFits && method.getParameters().isEmpty() && usable(method)
+                    && types.isSameType(method.getReturnType(), type)) {
+                return method;
+            }
+        }
+        return null;
+    }
+
+    private ExecutableElement setter(List<ExecutableElement> methods, String name, TypeMirror type) {
+        String setterName = "set" + Character.toUpperCase(name.charAt(0)) + name.substring(1);
+        for (ExecutableElement method : methods) {
+            if (method.getSimpleName().contentEquals(setterName) && method.getParameters().size() == 1
+                    && usable(method) && types.isSameType(method.getParameters().get(0).asType(), type)) {
+                return method;
+            }
+        }
+        return null;
+    }
+
+    private static boolean usable(ExecutableElement method) {
+        Set<Modifier> modifiers = method.getModifiers();
+        return !modifiers.contains(Modifier.PRIVATE) && !modifiers.contains(Modifier.STATIC);
+    }
+
+    private record Creation(TypeModel.Creation kind, List<String> order) {
+    }
+
+    /**
+     * Prefers a no-argument constructor when every property can then be set; else a constructor that takes
+     * every property by name; else a no-argument constructor (the validator names what cannot be set).
+     */
+    private Creation creation(TypeElement type, boolean isRecord, List<Candidate> candidates) {
+        List<String> names = candidates.stream().map(Candidate::name).toList();
+        if (isRecord) {
+            return new Creation(TypeModel.Creation.CONSTRUCTOR, names);
+        }
+        List<ExecutableElement> constructors = ElementFilter.constructorsIn(type.getEnclosedElements()).stream()
+                .filter(constructor -> !constructor.getModifiers().contains(Modifier.PRIVATE))
+                .toList();
+        boolean noArguments = constructors.stream().anyMatch(constructor -> constructor.getParameters().isEmpty());
+        boolean allSettable = candidates.stream()
+                .allMatch(candidate -> !(instanceWrite(type, candidate) instanceof Access.None));
+        if (noArguments && allSettable) {
+            return new Creation(TypeModel.Creation.INSTANCE, List.of());
+        }
+        for (ExecutableElement constructor : constructors) {
+            List<String> order = takesEvery(constructor, candidates);
+            if (order != null) {
+                return new Creation(TypeModel.Creation.CONSTRUCTOR, order);
+            }
+        }
+        return new Creation(noArguments ? TypeModel.Creation.INSTANCE : TypeModel.Creation.NONE, List.of());
+    }
+
+    /** The parameter names in order, if {@code constructor} takes exactly the candidates, else null. */
+    private List<String> takesEvery(ExecutableElement constructor, List<Candidate> candidates) {
+        if (constructor.getParameters().size() != candidates.size() || candidates.isEmpty()) {
+            return null;
+        }
+        List<String> order = new ArrayList<>();
+        for (VariableElement parameter : constructor.getParameters()) {
+            String name = parameter.getSimpleName().toString();
+            Optional<Candidate> match = candidates.stream().filter(candidate -> candidate.name().equals(name))
+                    .findFirst();
+            if (match.isEmpty() || !types.isSameType(match.get().type(), parameter.asType())) {
+                return null;
+            }
+            order.add(name);
+        }
+        return order;
+    }
+
+    private Property property(TypeElement type, boolean isRecord, Candidate candidate, TypeModel.Creation creation) {
+        ValueType valueType = valueTypes.classify(candidate.type());
+        String bsonName = candidate.name();
+        for (Element source : candidate.sources()) {
+            Optional<AnnotationMirror> rename = Annotations.find(source, Annotations.BSON_PROPERTY);
+            if (rename.isPresent()) {
+                AnnotationValue value = Annotations.explicitValue(rename.get(), "value");
+                if (value != null && !((String) value.getValue()).isEmpty()) {
+                    bsonName = (String) value.getValue();
+                }
+            }
+        }
+        Access read;
+        Access write;
+        if (isRecord) {
+            read = new Access.Method(candidate.name());
+            write = new Access.ConstructorParameter();
+        } else {
+            read = accessible(type, candidate.field()) ? new Access.Field(candidate.name())
+                    : candidate.getter() != null ? new Access.Method(candidate.getter().getSimpleName().toString())
+                    : new Access.None();
+            write = creation == TypeModel.Creation.CONSTRUCTOR ? new Access.ConstructorParameter()
+                    : instanceWrite(type, candidate);
+        }
+        Set<Modifier> modifiers = candidate.field() == null ? Set.of() : candidate.field().getModifiers();
+        return new Property(candidate.name(), bsonName, valueType, read, write, modifiers.contains(Modifier.PRIVATE),
+                modifiers.contains(Modifier.FINAL), candidate.reportOn());
+    }
+
+    private Access instanceWrite(TypeElement type, Candidate candidate) {
+        if (accessible(type, candidate.field()) && !candidate.field().getModifiers().contains(Modifier.FINAL)) {
+            return new Access.Field(candidate.name());
+        }
+        if (candidate.setter() != null) {
+            return new Access.Method(candidate.setter().getSimpleName().toString());
+        }
+        return new Access.None();
+    }
+
+    /** Whether code in {@code type}'s package can use {@code field} directly. */
+    private boolean accessible(TypeElement type, VariableElement field) {
+        Set<Modifier> modifiers = field.getModifiers();
+        if (modifiers.contains(Modifier.PRIVATE)) {
+            return false;
+        }
+        return modifiers.contains(Modifier.PUBLIC)
+                || elements.getPackageOf(field).equals(elements.getPackageOf(type));
+    }
+
+    private List<IdSpec> idSpecs(Candidate candidate, Property property, String collection) {
+        List<IdSpec> specs = new ArrayList<>();
+        for (String annotationName : ID_ANNOTATIONS) {
+            for (Element source : candidate.sources()) {
+                Optional<AnnotationMirror> mirror = Annotations.find(source, annotationName);
+                if (mirror.isPresent()) {
+                    specs.add(idSpec(property, annotationName, mirror.get(), collection));
+                    break;
+                }
+            }
+        }
+        return specs;
+    }
+
+    private IdSpec idSpec(Property property, String annotationName, AnnotationMirror mirror, String collection) {
+        switch (annotationName) {
+            case Annotations.GENERATED_OBJECT_ID:
+                return new IdSpec(property, IdSpec.Strategy.OBJECT_ID, mirror, new IdSpec.NoSettings());
+            case Annotations.UUID_ID:
+                String version = annotations.value(mirror, "version").getValue().toString();
+                return new IdSpec(property, IdSpec.Strategy.UUID, mirror,
+                        new IdSpec.UuidSettings(version.equals("TIME_ORDERED")));
+            case Annotations.RANDOM_ID:
+                AnnotationValue digits = annotations.value(mirror, "digits");
+                AnnotationValue attempts = annotations.value(mirror, "attempts");
+                return new IdSpec(property, IdSpec.Strategy.RANDOM, mirror, new IdSpec.RandomSettings(
+                        (Integer) digits.getValue(), Annotations.explicitValue(mirror, "digits"),
+                        (Integer) attempts.getValue(), Annotations.explicitValue(mirror, "attempts")));
+            default:
+                String name = (String) annotations.value(mirror, "name").getValue();
+                return new IdSpec(property, IdSpec.Strategy.SEQUENCE, mirror, new IdSpec.SequenceSettings(
+                        name.isEmpty() ? collection : name,
+                        (Integer) annotations.value(mirror, "batch").getValue(),
+                        Annotations.explicitValue(mirror, "batch"),
+                        (Boolean) annotations.value(mirror, "prefetch").getValue(),
+                        (Integer) annotations.value(mirror, "counters").getValue(),
+                        Annotations.explicitValue(mirror, "counters"),
+                        (Integer) annotations.value(mirror, "digits").getValue(),
+                        Annotations.explicitValue(mirror, "digits"),
+                        (Long) annotations.value(mirror, "start").getValue(),
+                        Annotations.explicitValue(mirror, "start")));
+        }
+    }
+
+    /** A field marked {@code @BsonId}, else a field named {@code id}: its value is set by the application. */
+    private static IdSpec assignedId(List<Candidate> candidates, List<Property> properties) {
+        for (int i = 0; i < candidates.size(); i++) {
+            if (candidates.get(i).sources().stream().anyMatch(source -> Annotations.has(source, Annotations.BSON_ID))) {
+                return new IdSpec(properties.get(i), IdSpec.Strategy.ASSIGNED, null, new IdSpec.NoSettings());
+            }
+        }
+        for (Property property : properties) {
+            if (property.javaName().equals("id") || property.bsonName().equals("_id")) {
+                return new IdSpec(property, IdSpec.Strategy.ASSIGNED, null, new IdSpec.NoSettings());
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,261 @@
+package dev.keysmith.processor.validation;
+
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import dev.keysmith.processor.messages.Message;
+import dev.keysmith.processor.messages.Reporter;
+import dev.keysmith.processor.model.Access;
+import dev.keysmith.processor.model.IdSpec;
+import dev.keysmith.processor.model.Property;
+import dev.keysmith.processor.model.ScalarKind;
+import dev.keysmith.processor.model.TypeModel;
+import dev.keysmith.processor.model.ValueType;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.TypeElement;
+
+/** Checks a {@link TypeModel} against the rules of the design and reports every broken rule.
+ *
+ * <p>Not thread-safe: confine to one thread.
+ */
+public final class Validator {
+
+    private static final Map<IdSpec.Strategy, String> ACCEPTED = Map.of(
+            IdSpec.Strategy.OBJECT_ID, "an ObjectId or String",
+            IdSpec.Strategy.SEQUENCE, "a long, Long, int or Integer",
+            IdSpec.Strategy.UUID, "a UUID or String",
+            IdSpec.Strategy.RANDOM, "a long or Long");
+
+    private static final Map<IdSpec.Strategy, String> HINTS = Map.of(
+            IdSpec.Strategy.OBJECT_ID, "use @Sequence or @RandomId for numeric ids and @UuidId for UUIDs",
+            IdSpec.Strategy.SEQUENCE, "use @UuidId or @GeneratedObjectId for String ids",
+            IdSpec.Strategy.UUID, "use @GeneratedObjectId for ObjectId ids, @Sequence or @RandomId for numbers",
+            IdSpec.Strategy.RANDOM, "use @Sequence for int ids, @UuidId or @GeneratedObjectId for String ids");
+
+    private static final Map<IdSpec.Strategy, Set<ScalarKind>> ID_KINDS = Map.of(
+            IdSpec.Strategy.OBJECT_ID, Set.of(ScalarKind.OBJECT_ID, ScalarKind.STRING),
+            IdSpec.Strategy.SEQUENCE, Set.of(ScalarKind.LONG, ScalarKind.INT),
+            IdSpec.Strategy.UUID, Set.of(ScalarKind.UUID, ScalarKind.STRING),
+            IdSpec.Strategy.RANDOM, Set.of(ScalarKind.LONG));
+
+    private final Reporter reporter;
+
+    public Validator(Reporter reporter) {
+        this.reporter = reporter;
+    }
+
+    /** Reports every rule {@code model} breaks; true if it breaks none. */
+    public boolean validate(TypeModel model) {
+        int before = reporter.errorCount();
+        if (!checkKind(model)) {
+            return false;
+        }
+        if (model.embedded()) {
+            for (IdSpec id : model.ids()) {
+                reporter.error(id.property().element(), id.annotation(), null, Message.EMBEDDED_ID,
+                        model.type().simpleName(), id.property().javaName(), id.strategy().annotationName());
+            }
+        } else {
+            checkIds(model);
+        }
+        for (Property property : model.allProperties()) {
+            checkProperty(model, property, model.id() != null && property == model.id().property());
+        }
+        if (model.creation() == TypeModel.Creation.NONE) {
+            reporter.error(model.element(), Message.NO_CREATOR, model.type().simpleName(),
+                    model.allProperties().stream().map(Property::javaName).toList());
+        }
+        checkNames(model);
+        return reporter.errorCount() == before;
+    }
+
+    private boolean checkKind(TypeModel model) {
+        TypeElement element = model.element();
+        String role = model.embedded() ? "@Embedded" : "an entity";
+        String problem = null;
+        if (element.getKind() != ElementKind.CLASS && element.getKind() != ElementKind.RECORD) {
+            problem = "a " + element.getKind().name().toLowerCase().replace('_', ' ');
+        } else if (element.getModifiers().contains(Modifier.ABSTRACT)) {
+            problem = "abstract";
+        } else if (element.getModifiers().contains(Modifier.PRIVATE)) {
+            problem = "private";
+        } else if (element.getEnclosingElement().getKind() != ElementKind.PACKAGE
+                && !element.getModifiers().contains(Modifier.STATIC)) {
+            problem = "an inner class, which needs an enclosing instance";
+        } else if (!element.getTypeParameters().isEmpty()) {
+            problem = "generic";
+        }
+        if (problem != null) {
+            reporter.error(element, Message.TYPE_KIND, model.type().simpleName(), role, problem);
+            return false;
+        }
+        return true;
+    }
+
+    private void checkIds(TypeModel model) {
+        if (model.id() == null) {
+            reporter.error(model.element(), Message.NO_ID, model.type().simpleName());
+            return;
+        }
+        List<IdSpec> ids = model.ids();
+        for (int i = 1; i < ids.size(); i++) {
+            IdSpec first = ids.get(0);
+            IdSpec other = ids.get(i);
+            if (other.property().javaName().equals(first.property().javaName())) {
+                reporter.error(other.property().element(), other.annotation(), null, Message.ID_ANNOTATIONS,
+                        other.property().javaName(), first.strategy().annotationName(),
+                        other.strategy().annotationName());
+            } else {
+                reporter.error(other.property().element(), other.annotation(), null, Message.TWO_IDS,
+                        model.type().simpleName(), first.property().javaName(), other.property().javaName());
+            }
+        }
+        IdSpec id = model.id();
+        Property property = id.property();
+        ValueType type = property.type();
+        if (type instanceof ValueType.ArrayOf || type instanceof ValueType.CollectionOf
+                || type instanceof ValueType.MapOf) {
+            reporter.error(property.element(), Message.ID_ARRAY, property.javaName(), describe(type.javaType()));
+            return;
+        }
+        if (id.strategy() != IdSpec.Strategy.ASSIGNED) {
+            boolean fits = type instanceof ValueType.Scalar scalar
+                    && ID_KINDS.get(id.strategy()).contains(scalar.kind());
+            if (!fits) {
+                reporter.error(property.element(), Message.ID_TYPE,
+                        id.strategy().annotationName(), ACCEPTED.get(id.strategy()), property.javaName(),
+                        describe(type.javaType()), HINTS.get(id.strategy()));
+            }
+        }
+        if (id.settings() instanceof IdSpec.RandomSettings random) {
+            checkRandom(property, id, random);
+        } else if (id.settings() instanceof IdSpec.SequenceSettings sequence) {
+            boolean intId = type.javaType().equals(TypeName.INT) || type.javaType().equals(TypeName.INT.box());
+            checkSequence(property, id, sequence, intId);
+        }
+    }
+
+    private void checkRandom(Property property, IdSpec id, IdSpec.RandomSettings random) {
+        if (random.digits() < 1 || random.digits() > 18) {
+            reporter.error(property.element(), id.annotation(), random.digitsValue(), Message.RANDOM_DIGITS,
+                    random.digits());
+        }
+        if (random.attempts() < 1) {
+            reporter.error(property.element(), id.annotation(), random.attemptsValue(), Message.RANDOM_ATTEMPTS,
+                    random.attempts());
+        }
+    }
+
+    private void checkSequence(Property property, IdSpec id, IdSpec.SequenceSettings sequence, boolean intId) {
+        if (sequence.batch() < 1) {
+            reporter.error(property.element(), id.annotation(), sequence.batchValue(), Message.SEQUENCE_BATCH,
+                    sequence.batch());
+        }
+        if (sequence.digits() < 0 || sequence.digits() > 18) {
+            reporter.error(property.element(), id.annotation(), sequence.digitsValue(), Message.SEQUENCE_DIGITS,
+                    sequence.digits());
+            return;
+        }
+        if (sequence.counters() > 1 && sequence.digits() == 0) {
+            reporter.error(property.element(), id.annotation(), sequence.countersValue(),
+                    Message.SEQUENCE_COUNTERS_DIGITS, sequence.counters(), sequence.counters());
+            return;
+        }
+        long lastValue = intId ? Integer.MAX_VALUE : Long.MAX_VALUE;
+        if (sequence.digits() > 0) {
+            lastValue = Math.min(lastValue, pow10(sequence.digits()) - 1);
+        }
+        if (sequence.start() < 0 || sequence.start() > lastValue) {
+            reporter.error(property.element(), id.annotation(), sequence.startValue(), Message.SEQUENCE_START,
+                    sequence.start(), lastValue);
+            return;
+        }
+        long space = lastValue - sequence.start() + 1;
+        long maxCounters = Math.min(Integer.MAX_VALUE, space <= 0 ? Long.MAX_VALUE : space);
+        if (sequence.counters() < 1 || sequence.counters() > maxCounters) {
+            reporter.error(property.element(), id.annotation(), sequence.countersValue(), Message.SEQUENCE_COUNTERS,
+                    sequence.counters(), maxCounters);
+        }
+    }
+
+    private static long pow10(int digits) {
+        long value = 1;
+        for (int i = 0; i < digits; i++) {
+            value *= 10;
+        }
+        return value;
+    }
+
+    private void checkProperty(TypeModel model, Property property, boolean isId) {
+        Optional<ValueType.Unsupported> unsupported = firstUnsupported(property.type());
+        if (unsupported.isPresent()) {
+            reporter.error(property.element(), Message.FIELD_TYPE, property.javaName(),
+                    property.type().javaType().toString(), unsupported.get().reason());
+        }
+        if (property.read() instanceof Access.None) {
+            reporter.error(property.element(), Message.PRIVATE_FIELD, property.javaName(), property.getterName());
+            return;
+        }
+        if (property.write() instanceof Access.None) {
+            String why = property.fieldIsFinal() ? "final and no constructor takes it"
+                    : "private with no setter";
+            String setter = property.setterName() + "(" + property.type().javaType() + ")";
+            if (isId) {
+                reporter.error(property.element(), Message.ID_NOT_ASSIGNABLE, property.javaName(), why, setter);
+            } else if (model.creation() == TypeModel.Creation.INSTANCE) {
+                reporter.error(property.element(), Message.NOT_SETTABLE, property.javaName(), why, setter);
+            }
+        }
+    }
+
+    private static Optional<ValueType.Unsupported> firstUnsupported(ValueType type) {
+        if (type instanceof ValueType.Unsupported unsupported) {
+            return Optional.of(unsupported);
+        } else if (type instanceof ValueType.CollectionOf collection) {
+            return firstUnsupported(collection.element());
+        } else if (type instanceof ValueType.ArrayOf array) {
+            return firstUnsupported(array.element());
+        } else if (type instanceof ValueType.MapOf map) {
+            return firstUnsupported(map.value());
+        }
+        return Optional.empty();
+    }
+
+    private void checkNames(TypeModel model) {
+        Map<String, Property> byName = new HashMap<>();
+        for (Property property : model.allProperties()) {
+            Property previous = byName.putIfAbsent(property.bsonName(), property);
+            if (previous != null) {
+                reporter.error(property.element(), Message.DUPLICATE_NAME, previous.javaName(), property.javaName(),
+                        property.bsonName());
+            }
+        }
+    }
+
+    /** "a String", "an int", "a List<String>": the simple names a user reads in the source. */
+    static String describe(TypeName type) {
+        String text = simple(type);
+        return ("AEIOU".indexOf(Character.toUpperCase(text.charAt(0))) >= 0 ? "an " : "a ") + text;
+    }
+
+    private static String simple(TypeName type) {
+        if (type instanceof ClassName className) {
+            return className.simpleName();
+        }
+        if (type instanceof ArrayTypeName array) {
+            return simple(array.componentType()) + "[]";
+        }
+        if (type instanceof ParameterizedTypeName parameterized) {
+            return parameterized.rawType().simpleName() + "<" + String.join(", ",
+                    parameterized.typeArguments().stream().map(Validator::simple).toList()) + ">";
+        }
+        return type.toString();
+    }
+}

@@ -1,0 +1,586 @@
+package dev.keysmith.processor.writing;
+
+import com.palantir.javapoet.AnnotationSpec;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.FieldSpec;
+import com.palantir.javapoet.JavaFile;
+import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeSpec;
+import dev.keysmith.processor.model.Access;
+import dev.keysmith.processor.model.IdSpec;
+import dev.keysmith.processor.model.Property;
+import dev.keysmith.processor.model.ScalarKind;
+import dev.keysmith.processor.model.TypeModel;
+import dev.keysmith.processor.model.ValueType;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import javax.lang.model.element.Modifier;
+
+/** Writes the codec of one entity or embedded type, and its {@code ServiceLoader} factory, from the model alone.
+ *
+ * <p>Thread-safe (each call writes from its own state).
+ */
+public final class CodecWriter {
+
+    /** Names the generated methods use for their parameters; a property with one of them gets another local. */
+    private static final Set<String> RESERVED = Set.of("reader", "writer", "decoderContext", "encoderContext",
+            "value", "entity", "document", "id", "registry", "ids", "sequence");
+
+    private final String processorName;
+    private final boolean generatedAvailable;
+
+    /**
+     * @param processorName the value of {@code @Generated}
+     * @param generatedAvailable whether {@code javax.annotation.processing.Generated} is on the compilation's path
+     */
+    public CodecWriter(String processorName, boolean generatedAvailable) {
+        this.processorName = processorName;
+        this.generatedAvailable = generatedAvailable;
+    }
+
+    /** The factory's name as {@code ServiceLoader} needs it ({@code Person_KeysmithCodec$Factory}). */
+    public static String factoryBinaryName(TypeModel model) {
+        return model.codec().reflectionName() + "$Factory";
+    }
+
+    public JavaFile write(TypeModel model) {
+        return new Writing(model).javaFile();
+    }
+
+    /** The state of writing one codec. */
+    private final class Writing {
+
+        private final TypeModel model;
+        private final String entity;
+        private final Map<TypeName, String> codecMethods = new LinkedHashMap<>();
+        private final ValueCode values;
+        private final List<MethodSpec> helpers = new ArrayList<>();
+
+        Writing(TypeModel model) {
+            this.model = model;
+            this.entity = model.type().simpleName();
+            for (Property property : model.allProperties()) {
+                collectRegistryTypes(property.type());
+            }
+            this.values = new ValueCode(entity, codecMethods);
+        }
+
+        private void collectRegistryTypes(ValueType type) {
+            if (type instanceof ValueType.FromRegistry registry && !codecMethods.containsKey(type.javaType())) {
+                String simple = ((ClassName) registry.javaType()).simpleName();
+                String name = Character.toLowerCase(simple.charAt(0)) + simple.substring(1) + "Codec";
+                while (codecMethods.containsValue(name)) {
+                    name = name + "_";
+                }
+                codecMethods.put(type.javaType(), name);
+                if (type.javaType().equals(Names.DBREF) && !codecMethods.containsKey(Names.DOCUMENT)) {
+                    // The driver's DBRefCodec only encodes: a DBRef is read as a Document, then converted.
+                    codecMethods.put(Names.DOCUMENT, "documentCodec");
+                }
+            } else if (type instanceof ValueType.CollectionOf collection) {
+                collectRegistryTypes(collection.element());
+            } else if (type instanceof ValueType.ArrayOf array) {
+                collectRegistryTypes(array.element());
+            } else if (type instanceof ValueType.MapOf map) {
+                collectRegistryTypes(map.value());
+            }
+        }
+
+        JavaFile javaFile() {
+            TypeSpec.Builder codec = TypeSpec.classBuilder(model.codec())
+                    .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                    .addOriginatingElement(model.element())
+                    .addJavadoc("The BSON codec of {@link $T}, written by the keysmith processor.\n", model.type());
+            if (generatedAvailable) {
+                codec.addAnnotation(AnnotationSpec.builder(Names.GENERATED)
+                        .addMember("value", "$S", processorName).build());
+            }
+            IdSpec id = model.id();
+            codec.addSuperinterface(ParameterizedTypeName.get(model.embedded() ? Names.CODEC : Names.ENTITY_CODEC,
+                    model.type()));
+            addFieldsAndConstructor(codec, id);
+            codec.addMethod(MethodSpec.methodBuilder("getEncoderClass")
+                    .addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(ParameterizedTypeName.get(ClassName.get(Class.class), model.type()))
+                    .addStatement("return $T.class", model.type())
+                    .build());
+            if (id != null) {
+                addEntityFacts(codec, id);
+            }
+            codec.addMethod(encode());
+            codec.addMethod(decode());
+            if (id != null) {
+                addIdMethods(codec, id);
+            }
+            for (Map.Entry<TypeName, String> codecMethod : codecMethods.entrySet()) {
+                codec.addMethod(cachedCodec(codecMethod.getKey(), codecMethod.getValue()));
+            }
+            if (codecMethods.containsKey(Names.DBREF)) {
+                codec.addMethod(readDbRef());
+            }
+            codec.addMethods(helpers);
+            codec.addType(factory());
+            return JavaFile.builder(model.codec().packageName(), codec.build())
+                    .skipJavaLangImports(true)
+                    .build();
+        }
+
+        private void addFieldsAndConstructor(TypeSpec.Builder codec, IdSpec id) {
+            MethodSpec.Builder constructor = MethodSpec.constructorBuilder()
+                    .addModifiers(Modifier.PUBLIC)
+                    .addParameter(Names.CODEC_REGISTRY, "registry")
+                    .addParameter(Names.ID_GENERATORS, "ids");
+            if (!codecMethods.isEmpty()) {
+                codec.addField(Names.CODEC_REGISTRY, "registry", Modifier.PRIVATE, Modifier.FINAL);
+                constructor.addStatement("this.registry = registry");
+            }
+            if (id != null) {
+                switch (id.strategy()) {
+                    case OBJECT_ID, UUID, RANDOM -> {
+                        codec.addField(Names.ID_GENERATORS, "ids", Modifier.PRIVATE, Modifier.FINAL);
+                        constructor.addStatement("this.ids = ids");
+                    }
+                    case SEQUENCE -> {
+                        IdSpec.SequenceSettings sequence = (IdSpec.SequenceSettings) id.settings();
+                        codec.addField(Names.SEQUENCE_ALLOCATOR, "sequence", Modifier.PRIVATE, Modifier.FINAL);
+                        constructor.addStatement("this.sequence = ids.sequence(new $T($S, $L, $L, $L, $L, $LL, $L))",
+                                Names.SEQUENCE_SPEC, sequence.name(), sequence.batch(), sequence.prefetch(),
+                                sequence.counters(), sequence.digits(), sequence.start(), isInt(id.property()));
+                    }
+                    default -> {
+                    }
+                }
+            }
+            for (Map.Entry<TypeName, String> codecMethod : codecMethods.entrySet()) {
+                codec.addField(FieldSpec.builder(ParameterizedTypeName.get(Names.CODEC, codecMethod.getKey()),
+                        codecMethod.getValue(), Modifier.PRIVATE).build());
+            }
+            codec.addMethod(constructor.build());
+        }
+
+        private void addEntityFacts(TypeSpec.Builder codec, IdSpec id) {
+            codec.addMethod(MethodSpec.methodBuilder("collectionName")
+                    .addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(String.class)
+                    .addStatement("return $S", model.collection())
+                    .build());
+            codec.addMethod(MethodSpec.methodBuilder("idStrategy")
+                    .addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(Names.ID_STRATEGY)
+                    .addStatement("return $T.$L", Names.ID_STRATEGY, id.strategy().name())
+                    .build());
+            int attempts = id.settings() instanceof IdSpec.RandomSettings random ? random.attempts() : 1;
+            codec.addMethod(MethodSpec.methodBuilder("insertAttempts")
+                    .addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(int.class)
+                    .addStatement("return $L", attempts)
+                    .build());
+        }
+
+        private MethodSpec encode() {
+            CodeBlock.Builder code = CodeBlock.builder();
+            code.addStatement("writer.writeStartDocument()");
+            for (Property property : model.allProperties()) {
+                writeProperty(code, property, read("value", property));
+            }
+            code.addStatement("writer.writeEndDocument()");
+            return MethodSpec.methodBuilder("encode")
+                    .addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .addParameter(Names.BSON_WRITER, "writer")
+                    .addParameter(model.type(), "value")
+                    .addParameter(Names.ENCODER_CONTEXT, "encoderContext")
+                    .addCode(code.build())
+                    .build();
+        }
+
+        /** Null values are left out of the document, as the driver's POJO codec does. */
+        private void writeProperty(CodeBlock.Builder code, Property property, CodeBlock value) {
+            ValueType type = property.type();
+            if (type.primitive()) {
+                code.addStatement(values.writeScalar(((ValueType.Scalar) type).kind(), form(property),
+                        property.bsonName(), value));
+                return;
+            }
+            code.beginControlFlow("if ($L != null)", value);
+            if (type instanceof ValueType.Scalar scalar) {
+                code.addStatement(values.writeScalar(scalar.kind(), form(property), property.bsonName(), value));
+            } else if (type instanceof ValueType.FromRegistry registry) {
+                code.addStatement("writer.writeName($S)", property.bsonName());
+                code.addStatement(values.writeFromRegistry(registry, value));
+            } else {
+                code.addStatement("writer.writeName($S)", property.bsonName());
+                code.addStatement("$N(writer, $L, encoderContext)", containerWriter(property), value);
+            }
+            code.endControlFlow();
+        }
+
+        private String containerWriter(Property property) {
+            String name = "write" + capitalized(property.javaName());
+            CodeBlock.Builder code = CodeBlock.builder();
+            values.writeContainer(code, property.type(), CodeBlock.of("value"), 0);
+            helpers.add(MethodSpec.methodBuilder(name)
+                    .addModifiers(Modifier.PRIVATE)
+                    .addParameter(Names.BSON_WRITER, "writer")
+                    .addParameter(property.type().javaType(), "value")
+                    .addParameter(Names.ENCODER_CONTEXT, "encoderContext")
+                    .addCode(code.build())
+                    .build());
+            return name;
+        }
+
+        private MethodSpec decode() {
+            CodeBlock.Builder code = CodeBlock.builder();
+            boolean instance = model.creation() == TypeModel.Creation.INSTANCE;
+            List<Property> properties = model.allProperties();
+            if (instance) {
+                code.addStatement("$T value = new $T()", model.type(), model.type());
+            } else {
+                for (Property property : properties) {
+                    code.addStatement("$T $N = $L", property.type().javaType(), local(property),
+                            defaultValue(property.type().javaType()));
+                    if (property.type().primitive()) {
+                        code.addStatement("boolean $N = false", presence(property));
+                    }
+                }
+            }
+            code.addStatement("reader.readStartDocument()");
+            code.beginControlFlow("while (reader.readBsonType() != $T.END_OF_DOCUMENT)", Names.BSON_TYPE);
+            code.beginControlFlow("switch (reader.readName())");
+            for (Property property : properties) {
+                code.add("case $S:\n", property.bsonName()).indent();
+                CodeBlock value = readProperty(property);
+                if (instance) {
+                    code.addStatement(assign("value", property, value));
+                } else {
+                    code.addStatement("$N = $L", local(property), value);
+                    if (property.type().primitive()) {
+                        code.addStatement("$N = true", presence(property));
+                    }
+                }
+                code.addStatement("break").unindent();
+            }
+            code.add("default:\n").indent().addStatement("reader.skipValue()").unindent();
+            code.endControlFlow();
+            code.endControlFlow();
+            code.addStatement("reader.readEndDocument()");
+            if (instance) {
+                code.addStatement("return value");
+            } else {
+                for (Property property : properties) {
+                    if (property.type().primitive()) {
+                        code.beginControlFlow("if (!$N)", presence(property));
+                        code.addStatement("throw $T.missing($S, $S, $S)", Names.CODEC_SUPPORT, entity,
+                                property.javaName(), property.bsonName());
+                        code.endControlFlow();
+                    }
+                }
+                List<CodeBlock> arguments = new ArrayList<>();
+                for (String name : model.constructorOrder()) {
+                    arguments.add(CodeBlock.of("$N", local(property(name))));
+                }
+                code.addStatement("return new $T($L)", model.type(), CodeBlock.join(arguments, ", "));
+            }
+            return MethodSpec.methodBuilder("decode")
+                    .addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(model.type())
+                    .addParameter(Names.BSON_READER, "reader")
+                    .addParameter(Names.DECODER_CONTEXT, "decoderContext")
+                    .addCode(code.build())
+                    .build();
+        }
+
+        private CodeBlock readProperty(Property property) {
+            ValueType type = property.type();
+            if (type instanceof ValueType.Scalar scalar) {
+                return values.readScalar(scalar, form(property), property.javaName());
+            }
+            if (type instanceof ValueType.FromRegistry registry) {
+                return values.readFromRegistry(registry, property.javaName());
+            }
+            String name = "read" + capitalized(property.javaName());
+            CodeBlock.Builder code = CodeBlock.builder();
+            code.beginControlFlow("if (!$L)", values.start(type, property.javaName()));
+            code.addStatement("return null");
+            code.endControlFlow();
+            String result = values.readContainer(code, type, property.javaName(), 0);
+            code.addStatement("return $N", result);
+            helpers.add(MethodSpec.methodBuilder(name)
+                    .addModifiers(Modifier.PRIVATE)
+                    .returns(type.javaType())
+                    .addParameter(Names.BSON_READER, "reader")
+                    .addParameter(Names.DECODER_CONTEXT, "decoderContext")
+                    .addCode(code.build())
+                    .build());
+            return CodeBlock.of("$N(reader, decoderContext)", name);
+        }
+
+        private void addIdMethods(TypeSpec.Builder codec, IdSpec id) {
+            Property property = id.property();
+            TypeName document = model.type();
+            CodeBlock idValue = read("document", property);
+            codec.addMethod(MethodSpec.methodBuilder("documentHasId")
+                    .addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(boolean.class)
+                    .addParameter(document, "document")
+                    .addStatement("return $L != $L", idValue, property.type().primitive() ? "0" : "null")
+                    .build());
+            codec.addMethod(MethodSpec.methodBuilder("getDocumentId")
+                    .addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(Names.BSON_VALUE)
+                    .addParameter(document, "document")
+                    .beginControlFlow("if (!documentHasId(document))")
+                    .addStatement("throw new $T($S)", IllegalStateException.class,
+                            "The " + entity + " has no id yet")
+                    .endControlFlow()
+                    .addStatement("return idToBson($L)", idValue)
+                    .build());
+            MethodSpec.Builder generate = MethodSpec.methodBuilder("generateIdIfAbsentFromDocument")
+                    .addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(document)
+                    .addParameter(document, "document");
+            if (id.strategy() == IdSpec.Strategy.ASSIGNED) {
+                generate.beginControlFlow("if (!documentHasId(document))")
+                        .addStatement("throw new $T($S)", IllegalArgumentException.class, "The " + entity
+                                + " has no id: '" + property.javaName() + "' carries no id annotation, so the "
+                                + "application sets it before inserting")
+                        .endControlFlow()
+                        .addStatement("return document");
+            } else {
+                generate.addStatement("return documentHasId(document) ? document : withNewId(document)");
+            }
+            codec.addMethod(generate.build());
+            codec.addMethod(withNewId(id));
+            codec.addMethod(idToBson(id));
+        }
+
+        private MethodSpec withNewId(IdSpec id) {
+            Property property = id.property();
+            MethodSpec.Builder method = MethodSpec.methodBuilder("withNewId")
+                    .addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(model.type())
+                    .addParameter(model.type(), "entity");
+            CodeBlock newId = newId(id);
+            if (newId == null) {
+                return method.addStatement("throw new $T($S)", IllegalStateException.class, "The id of " + entity
+                        + " is set by the application; keysmith makes no ids for it").build();
+            }
+            if (model.creation() == TypeModel.Creation.INSTANCE) {
+                return method.addStatement(assign("entity", property, newId))
+                        .addStatement("return entity")
+                        .build();
+            }
+            List<CodeBlock> arguments = new ArrayList<>();
+            for (String name : model.constructorOrder()) {
+                arguments.add(name.equals(property.javaName()) ? newId : read("entity", property(name)));
+            }
+            return method.addStatement("return new $T($L)", model.type(), CodeBlock.join(arguments, ", "))
+                    .build();
+        }
+
+        /** A fresh id by the strategy, or null for assigned ids. */
+        private CodeBlock newId(IdSpec id) {
+            boolean string = id.property().type() instanceof ValueType.Scalar scalar
+                    && scalar.kind() == ScalarKind.STRING;
+            return switch (id.strategy()) {
+                case OBJECT_ID -> string ? CodeBlock.of("ids.objectId().toHexString()") : CodeBlock.of("ids.objectId()");
+                case UUID -> {
+                    String method = ((IdSpec.UuidSettings) id.settings()).timeOrdered() ? "timeOrderedUuid" : "randomUuid";
+                    yield string ? CodeBlock.of("ids.$L().toString()", method) : CodeBlock.of("ids.$L()", method);
+                }
+                case RANDOM -> CodeBlock.of("ids.randomId($L)", ((IdSpec.RandomSettings) id.settings()).digits());
+                case SEQUENCE -> isInt(id.property()) ? CodeBlock.of("$T.toIntExact(sequence.next())", Math.class)
+                        : CodeBlock.of("sequence.next()");
+                case ASSIGNED -> null;
+            };
+        }
+
+        private MethodSpec idToBson(IdSpec id) {
+            Property property = id.property();
+            TypeName boxed = property.type().javaType().box();
+            MethodSpec.Builder method = MethodSpec.methodBuilder("idToBson")
+                    .addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(Names.BSON_VALUE)
+                    .addParameter(Object.class, "id");
+            TypeName erased = boxed instanceof ParameterizedTypeName parameterized ? parameterized.rawType() : boxed;
+            method.beginControlFlow("if (id instanceof $T typed)", erased);
+            CodeBlock direct = directBsonValue(property, CodeBlock.of("typed"));
+            if (direct != null) {
+                method.addStatement("return $L", direct);
+            } else {
+                CodeBlock.Builder code = CodeBlock.builder();
+                code.addStatement("$T document = new $T()", Names.BSON_DOCUMENT, Names.BSON_DOCUMENT);
+                code.addStatement("$T writer = new $T(document)", Names.BSON_DOCUMENT_WRITER,
+                        Names.BSON_DOCUMENT_WRITER);
+                if (!codecMethods.isEmpty()) {
+                    code.addStatement("$T encoderContext = $T.builder().build()", Names.ENCODER_CONTEXT,
+                            Names.ENCODER_CONTEXT);
+                }
+                code.addStatement("writer.writeStartDocument()");
+                writeProperty(code, property, CodeBlock.of("typed"));
+                code.addStatement("writer.writeEndDocument()");
+                code.addStatement("return document.get($S)", "_id");
+                method.addCode(code.build());
+            }
+            method.endControlFlow();
+            method.addStatement("throw $T.wrongIdType($S, $S, id)", Names.CODEC_SUPPORT, entity,
+                    "a " + ((ClassName) erased).simpleName());
+            return method.build();
+        }
+
+        private CodeBlock directBsonValue(Property property, CodeBlock value) {
+            if (!(property.type() instanceof ValueType.Scalar scalar)) {
+                return null;
+            }
+            return switch (scalar.kind()) {
+                case OBJECT_ID -> CodeBlock.of("new $T($L)", Names.BSON_OBJECT_ID, value);
+                case UUID -> CodeBlock.of("$T.toBinary($L)", Names.UUIDS, value);
+                case LONG -> CodeBlock.of("new $T($L)", Names.BSON_INT64, value);
+                case INT -> CodeBlock.of("new $T($L)", Names.BSON_INT32, value);
+                case STRING -> switch (form(property)) {
+                    case OBJECT_ID_HEX -> CodeBlock.of("new $T($T.parseObjectIdHex($L, $S))", Names.BSON_OBJECT_ID,
+                            Names.CODEC_SUPPORT, value, entity);
+                    case UUID_STRING -> CodeBlock.of("$T.toBinary($T.parseUuid($L, $S))", Names.UUIDS,
+                            Names.CODEC_SUPPORT, value, entity);
+                    case PLAIN -> CodeBlock.of("new $T($L)", Names.BSON_STRING, value);
+                };
+                default -> null;
+            };
+        }
+
+        private MethodSpec readDbRef() {
+            return MethodSpec.methodBuilder("readDbRef")
+                    .addModifiers(Modifier.PRIVATE)
+                    .returns(Names.DBREF)
+                    .addParameter(Names.BSON_READER, "reader")
+                    .addParameter(Names.DECODER_CONTEXT, "decoderContext")
+                    .addParameter(String.class, "field")
+                    .addStatement("$T document = $T.decode($N(), reader, decoderContext, $S, field)", Names.DOCUMENT,
+                            Names.CODEC_SUPPORT, codecMethods.get(Names.DOCUMENT), entity)
+                    .beginControlFlow("if (document == null)")
+                    .addStatement("return null")
+                    .endControlFlow()
+                    .beginControlFlow("if (!(document.get($S) instanceof String ref) || !document.containsKey($S))",
+                            "$ref", "$id")
+                    .addStatement("throw new $T($S, field, $S + document.toJson())", Names.ENTITY_DECODING_EXCEPTION,
+                            entity, "expected a DBRef with $ref and $id but found ")
+                    .endControlFlow()
+                    .addStatement("return new $T(document.getString($S), ref, document.get($S))", Names.DBREF, "$db",
+                            "$id")
+                    .build();
+        }
+
+        private MethodSpec cachedCodec(TypeName type, String name) {
+            TypeName codecType = ParameterizedTypeName.get(Names.CODEC, type);
+            return MethodSpec.methodBuilder(name)
+                    .addJavadoc("Looked up on first use rather than in the constructor, so that codecs that refer to\n"
+                            + "each other can be created in any order; a race only looks it up twice.\n")
+                    .addModifiers(Modifier.PRIVATE)
+                    .returns(codecType)
+                    .addStatement("$T codec = $N", codecType, name)
+                    .beginControlFlow("if (codec == null)")
+                    .addStatement("codec = registry.get($T.class)", type)
+                    .addStatement("$N = codec", name)
+                    .endControlFlow()
+                    .addStatement("return codec")
+                    .build();
+        }
+
+        private TypeSpec factory() {
+            return TypeSpec.classBuilder("Factory")
+                    .addModifiers(Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                    .addSuperinterface(Names.GENERATED_CODEC_FACTORY)
+                    .addJavadoc("Makes the codec; listed for {@link java.util.ServiceLoader} by the processor.\n")
+                    .addMethod(MethodSpec.methodBuilder("type")
+                            .addAnnotation(Override.class)
+                            .addModifiers(Modifier.PUBLIC)
+                            .returns(ParameterizedTypeName.get(ClassName.get(Class.class), model.type()))
+                            .addStatement("return $T.class", model.type())
+                            .build())
+                    .addMethod(MethodSpec.methodBuilder("create")
+                            .addAnnotation(Override.class)
+                            .addModifiers(Modifier.PUBLIC)
+                            .returns(model.codec())
+                            .addParameter(Names.CODEC_REGISTRY, "registry")
+                            .addParameter(Names.ID_GENERATORS, "ids")
+                            .addStatement("return new $T(registry, ids)", model.codec())
+                            .build())
+                    .build();
+        }
+
+        private ValueCode.Form form(Property property) {
+            IdSpec id = model.id();
+            if (id == null || property != id.property()) {
+                return ValueCode.Form.PLAIN;
+            }
+            return switch (id.strategy()) {
+                case OBJECT_ID -> ValueCode.Form.OBJECT_ID_HEX;
+                case UUID -> ValueCode.Form.UUID_STRING;
+                default -> ValueCode.Form.PLAIN;
+            };
+        }
+
+        private Property property(String javaName) {
+            for (Property property : model.allProperties()) {
+                if (property.javaName().equals(javaName)) {
+                    return property;
+                }
+            }
+            throw new IllegalStateException("no property " + javaName);
+        }
+
+        private static CodeBlock read(String receiver, Property property) {
+            if (property.read() instanceof Access.Method method) {
+                return CodeBlock.of("$N.$N()", receiver, method.name());
+            }
+            return CodeBlock.of("$N.$N", receiver, ((Access.Field) property.read()).name());
+        }
+
+        private static CodeBlock assign(String receiver, Property property, CodeBlock value) {
+            if (property.write() instanceof Access.Method method) {
+                return CodeBlock.of("$N.$N($L)", receiver, method.name(), value);
+            }
+            return CodeBlock.of("$N.$N = $L", receiver, ((Access.Field) property.write()).name(), value);
+        }
+
+        private static String local(Property property) {
+            return RESERVED.contains(property.javaName()) ? property.javaName() + "Value" : property.javaName();
+        }
+
+        private static String presence(Property property) {
+            return "has" + capitalized(property.javaName());
+        }
+
+        private static String defaultValue(TypeName type) {
+            if (!type.isPrimitive()) {
+                return "null";
+            }
+            return type.equals(TypeName.BOOLEAN) ? "false" : "0";
+        }
+
+        private static boolean isInt(Property property) {
+            TypeName type = property.type().javaType();
+            return type.equals(TypeName.INT) || type.equals(TypeName.INT.box());
+        }
+
+        private static String capitalized(String name) {
+            return Character.toUpperCase(name.charAt(0)) + name.substring(1);
+        }
+    }
+}

@@ -1,0 +1,310 @@
+package dev.keysmith.processor.writing;
+
+import com.palantir.javapoet.ArrayTypeName;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.CodeBlock;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import dev.keysmith.processor.model.ScalarKind;
+import dev.keysmith.processor.model.ValueType;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+
+/**
+ * The statements and expressions that write and read one value of a {@link ValueType}: direct
+ * {@code BsonWriter}/{@code BsonReader} calls for scalars, loops for containers, a cached codec for the rest.
+ */
+final class ValueCode {
+
+    private final String entity;
+    private final Map<TypeName, String> codecMethods;
+
+    /**
+     * @param entity the simple name of the type, for decoding errors
+     * @param codecMethods the method that returns the cached codec of each registry type
+     */
+    ValueCode(String entity, Map<TypeName, String> codecMethods) {
+        this.entity = entity;
+        this.codecMethods = codecMethods;
+    }
+
+    /** How an id that is a {@code String} in Java is stored. */
+    enum Form {
+        PLAIN,
+        OBJECT_ID_HEX,
+        UUID_STRING
+    }
+
+    /** {@code writer.writeX(name, value)}, or {@code writer.writeX(value)} when {@code name} is null. */
+    CodeBlock writeScalar(ScalarKind kind, Form form, String name, CodeBlock value) {
+        CodeBlock.Builder call = CodeBlock.builder().add("writer.");
+        String method;
+        CodeBlock argument;
+        switch (kind) {
+            case BOOLEAN -> {
+                method = "writeBoolean";
+                argument = value;
+            }
+            case INT, SHORT, BYTE -> {
+                method = "writeInt32";
+                argument = value;
+            }
+            case LONG -> {
+                method = "writeInt64";
+                argument = value;
+            }
+            case DOUBLE, FLOAT -> {
+                method = "writeDouble";
+                argument = value;
+            }
+            case CHAR -> {
+                method = "writeString";
+                argument = CodeBlock.of("$T.valueOf($L)", String.class, value);
+            }
+            case STRING -> {
+                switch (form) {
+                    case OBJECT_ID_HEX -> {
+                        method = "writeObjectId";
+                        argument = CodeBlock.of("$T.parseObjectIdHex($L, $S)", Names.CODEC_SUPPORT, value, entity);
+                    }
+                    case UUID_STRING -> {
+                        method = "writeBinaryData";
+                        argument = CodeBlock.of("$T.toBinary($T.parseUuid($L, $S))", Names.UUIDS,
+                                Names.CODEC_SUPPORT, value, entity);
+                    }
+                    default -> {
+                        method = "writeString";
+                        argument = value;
+                    }
+                }
+            }
+            case ENUM -> {
+                method = "writeString";
+                argument = CodeBlock.of("$L.name()", value);
+            }
+            case INSTANT -> {
+                method = "writeDateTime";
+                argument = CodeBlock.of("$L.toEpochMilli()", value);
+            }
+            case DATE -> {
+                method = "writeDateTime";
+                argument = CodeBlock.of("$L.getTime()", value);
+            }
+            case LOCAL_DATE, LOCAL_DATE_TIME -> {
+                method = "writeDateTime";
+                argument = CodeBlock.of("$T.toEpochMilli($L)", Names.CODEC_SUPPORT, value);
+            }
+            case BIG_DECIMAL -> {
+                method = "writeDecimal128";
+                argument = CodeBlock.of("new $T($L)", Names.DECIMAL128, value);
+            }
+            case UUID -> {
+                method = "writeBinaryData";
+                argument = CodeBlock.of("$T.toBinary($L)", Names.UUIDS, value);
+            }
+            case OBJECT_ID -> {
+                method = "writeObjectId";
+                argument = value;
+            }
+            case BYTES -> {
+                method = "writeBinaryData";
+                argument = CodeBlock.of("new $T($L)", Names.BSON_BINARY, value);
+            }
+            default -> throw new IllegalArgumentException(kind.name());
+        }
+        call.add("$L(", method);
+        if (name != null) {
+            call.add("$S, ", name);
+        }
+        return call.add("$L)", argument).build();
+    }
+
+    /** The checked read of a scalar for the field {@code field}. */
+    CodeBlock readScalar(ValueType.Scalar scalar, Form form, String field) {
+        boolean primitive = scalar.primitive();
+        String method = switch (scalar.kind()) {
+            case BOOLEAN -> primitive ? "readBoolean" : "readBooleanOrNull";
+            case INT -> primitive ? "readInt" : "readIntOrNull";
+            case LONG -> primitive ? "readLong" : "readLongOrNull";
+            case DOUBLE -> primitive ? "readDouble" : "readDoubleOrNull";
+            case FLOAT -> primitive ? "readFloat" : "readFloatOrNull";
+            case SHORT -> primitive ? "readShort" : "readShortOrNull";
+            case BYTE -> primitive ? "readByte" : "readByteOrNull";
+            case CHAR -> primitive ? "readChar" : "readCharOrNull";
+            case STRING -> form == Form.OBJECT_ID_HEX ? "readObjectIdHex"
+                    : form == Form.UUID_STRING ? "readUuidString" : "readString";
+            case ENUM -> "readEnum";
+            case INSTANT -> "readInstant";
+            case DATE -> "readDate";
+            case LOCAL_DATE -> "readLocalDate";
+            case LOCAL_DATE_TIME -> "readLocalDateTime";
+            case BIG_DECIMAL -> "readBigDecimal";
+            case UUID -> "readUuid";
+            case OBJECT_ID -> "readObjectId";
+            case BYTES -> "readBytes";
+        };
+        if (scalar.kind() == ScalarKind.ENUM) {
+            return CodeBlock.of("$T.$L(reader, $T.class, $S, $S)", Names.CODEC_SUPPORT, method, scalar.javaType(),
+                    entity, field);
+        }
+        return CodeBlock.of("$T.$L(reader, $S, $S)", Names.CODEC_SUPPORT, method, entity, field);
+    }
+
+    /** The decoding of a registry type through its cached codec. */
+    CodeBlock readFromRegistry(ValueType.FromRegistry type, String field) {
+        if (type.javaType().equals(Names.DBREF)) {
+            return CodeBlock.of("readDbRef(reader, decoderContext, $S)", field);
+        }
+        return CodeBlock.of("$T.decode($N(), reader, decoderContext, $S, $S)", Names.CODEC_SUPPORT,
+                codecMethods.get(type.javaType()), entity, field);
+    }
+
+    /** The encoding of a registry type through its cached codec. */
+    CodeBlock writeFromRegistry(ValueType.FromRegistry type, CodeBlock value) {
+        return CodeBlock.of("encoderContext.encodeWithChildContext($N(), writer, $L)",
+                codecMethods.get(type.javaType()), value);
+    }
+
+    /** Statements that write {@code value} (not null) of a container type without a name. */
+    void writeContainer(CodeBlock.Builder code, ValueType type, CodeBlock value, int depth) {
+        if (type instanceof ValueType.MapOf map) {
+            String entry = "entry" + depth;
+            TypeName entryType = ParameterizedTypeName.get(ClassName.get(Map.Entry.class), ClassName.get(String.class),
+                    map.value().javaType());
+            code.addStatement("writer.writeStartDocument()");
+            code.beginControlFlow("for ($T $N : $L.entrySet())", entryType, entry, value);
+            code.addStatement("writer.writeName($N.getKey())", entry);
+            String item = "item" + depth;
+            code.addStatement("$T $N = $N.getValue()", map.value().javaType(), item, entry);
+            writeElement(code, map.value(), CodeBlock.of("$N", item), depth + 1);
+            code.endControlFlow();
+            code.addStatement("writer.writeEndDocument()");
+        } else {
+            ValueType element = elementOf(type);
+            String item = "item" + depth;
+            code.addStatement("writer.writeStartArray()");
+            code.beginControlFlow("for ($T $N : $L)", element.javaType(), item, value);
+            writeElement(code, element, CodeBlock.of("$N", item), depth + 1);
+            code.endControlFlow();
+            code.addStatement("writer.writeEndArray()");
+        }
+    }
+
+    private void writeElement(CodeBlock.Builder code, ValueType type, CodeBlock value, int depth) {
+        if (!type.primitive()) {
+            code.beginControlFlow("if ($L == null)", value);
+            code.addStatement("writer.writeNull()");
+            code.nextControlFlow("else");
+        }
+        if (type instanceof ValueType.Scalar scalar) {
+            code.addStatement(writeScalar(scalar.kind(), Form.PLAIN, null, value));
+        } else if (type instanceof ValueType.FromRegistry registry) {
+            code.addStatement(writeFromRegistry(registry, value));
+        } else {
+            writeContainer(code, type, value, depth);
+        }
+        if (!type.primitive()) {
+            code.endControlFlow();
+        }
+    }
+
+    /** The start call of a container: {@code startArray} or {@code startDocument}. */
+    CodeBlock start(ValueType type, String field) {
+        return CodeBlock.of("$T.$L(reader, $S, $S)", Names.CODEC_SUPPORT,
+                type instanceof ValueType.MapOf ? "startDocument" : "startArray", entity, field);
+    }
+
+    /**
+     * Statements that read a container whose array or document has been started, up to its end; returns the
+     * name of the local that holds the result.
+     */
+    String readContainer(CodeBlock.Builder code, ValueType type, String field, int depth) {
+        if (type instanceof ValueType.MapOf map) {
+            String local = "map" + depth;
+            String key = "key" + depth;
+            code.addStatement("$T $N = new $T<>()", type.javaType(), local, LinkedHashMap.class);
+            code.beginControlFlow("while (reader.readBsonType() != $T.END_OF_DOCUMENT)", Names.BSON_TYPE);
+            code.addStatement("$T $N = reader.readName()", String.class, key);
+            CodeBlock value = readElement(code, map.value(), field, depth + 1);
+            code.addStatement("$N.put($N, $L)", local, key, value);
+            code.endControlFlow();
+            code.addStatement("reader.readEndDocument()");
+            return local;
+        }
+        ValueType element = elementOf(type);
+        if (type instanceof ValueType.ArrayOf && element.primitive()) {
+            String array = "array" + depth;
+            String size = "size" + depth;
+            code.addStatement("$T $N = new $T[16]", type.javaType(), array, element.javaType());
+            code.addStatement("int $N = 0", size);
+            code.beginControlFlow("while (reader.readBsonType() != $T.END_OF_DOCUMENT)", Names.BSON_TYPE);
+            code.beginControlFlow("if ($N == $N.length)", size, array);
+            code.addStatement("$N = $T.copyOf($N, $N * 2)", array, Arrays.class, array, size);
+            code.endControlFlow();
+            code.addStatement("$N[$N++] = $L", array, size, readElement(code, element, field, depth + 1));
+            code.endControlFlow();
+            code.addStatement("reader.readEndArray()");
+            String result = "values" + depth;
+            code.addStatement("$T $N = $T.copyOf($N, $N)", type.javaType(), result, Arrays.class, array, size);
+            return result;
+        }
+        String list = (type instanceof ValueType.CollectionOf collection
+                && collection.kind() == ValueType.CollectionKind.SET ? "set" : "list") + depth;
+        TypeName listType = type instanceof ValueType.CollectionOf ? type.javaType()
+                : ParameterizedTypeName.get(ClassName.get(java.util.List.class), element.javaType().box());
+        Class<?> implementation = type instanceof ValueType.CollectionOf collection
+                && collection.kind() == ValueType.CollectionKind.SET ? LinkedHashSet.class : ArrayList.class;
+        code.addStatement("$T $N = new $T<>()", listType, list, implementation);
+        code.beginControlFlow("while (reader.readBsonType() != $T.END_OF_DOCUMENT)", Names.BSON_TYPE);
+        code.addStatement("$N.add($L)", list, readElement(code, element, field, depth + 1));
+        code.endControlFlow();
+        code.addStatement("reader.readEndArray()");
+        if (type instanceof ValueType.ArrayOf) {
+            String result = "values" + depth;
+            code.addStatement("$T $N = $N.toArray($L)", type.javaType(), result, list, emptyArray(element.javaType()));
+            return result;
+        }
+        return list;
+    }
+
+    /** Reads one element; nested containers are read into a local first. Returns the element's expression. */
+    private CodeBlock readElement(CodeBlock.Builder code, ValueType type, String field, int depth) {
+        if (type instanceof ValueType.Scalar scalar) {
+            return readScalar(scalar, Form.PLAIN, field);
+        }
+        if (type instanceof ValueType.FromRegistry registry) {
+            return readFromRegistry(registry, field);
+        }
+        String item = "item" + depth;
+        code.addStatement("$T $N = null", type.javaType(), item);
+        code.beginControlFlow("if ($L)", start(type, field));
+        String local = readContainer(code, type, field, depth);
+        code.addStatement("$N = $N", item, local);
+        code.endControlFlow();
+        return CodeBlock.of("$N", item);
+    }
+
+    private static ValueType elementOf(ValueType type) {
+        if (type instanceof ValueType.CollectionOf collection) {
+            return collection.element();
+        }
+        return ((ValueType.ArrayOf) type).element();
+    }
+
+    /** {@code new E[0]}, written right for array element types ({@code new int[0][]}). */
+    private static CodeBlock emptyArray(TypeName element) {
+        TypeName innermost = element;
+        StringBuilder dimensions = new StringBuilder();
+        while (innermost instanceof ArrayTypeName array) {
+            dimensions.append("[]");
+            innermost = array.componentType();
+        }
+        if (innermost instanceof ParameterizedTypeName parameterized) {
+            innermost = parameterized.rawType();
+        }
+        return CodeBlock.of("new $T[0]$L", innermost, dimensions.toString());
+    }
+}

@@ -1,0 +1,327 @@
+package dev.keysmith.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.keysmith.processor.Compilations.compile;
+import static dev.keysmith.processor.Compilations.source;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.testing.compile.Compilation;
+import dev.keysmith.processor.messages.Message;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Stream;
+import javax.tools.JavaCompiler;
+import javax.tools.JavaFileObject;
+import javax.tools.StandardJavaFileManager;
+import javax.tools.StandardLocation;
+import javax.tools.ToolProvider;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** One test per message of the catalog: the message, on the line that is wrong. */
+class CompileErrorsTest {
+
+    private static final String[] IMPORTS = {
+        "package test;",
+        "import dev.keysmith.annotations.*;",
+        "import java.util.*;",
+        "import org.bson.types.ObjectId;",
+        "import org.bson.codecs.pojo.annotations.*;",
+    };
+
+    /** Compiles {@code test.Bad} and asserts {@code expected} on the line containing {@code line}. */
+    private static Compilation assertError(String expected, String line, String... body) {
+        JavaFileObject file = source("test.Bad", Stream.concat(Arrays.stream(IMPORTS), Arrays.stream(body))
+                .toArray(String[]::new));
+        Compilation compilation = compile(file);
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorContaining(expected).inFile(file).onLineContaining(line);
+        return compilation;
+    }
+
+    @Test
+    void sequenceOnAString() {
+        assertError(Message.ID_TYPE.format("@Sequence", "a long, Long, int or Integer", "code", "a String",
+                        "use @UuidId or @GeneratedObjectId for String ids"),
+                "String code",
+                "@Document class Bad {",
+                "  @Sequence String code;",
+                "}");
+    }
+
+    @Test
+    void generatedObjectIdOnALong() {
+        assertError(Message.ID_TYPE.format("@GeneratedObjectId", "an ObjectId or String", "id", "a long",
+                        "use @Sequence or @RandomId for numeric ids and @UuidId for UUIDs"),
+                "long id",
+                "class Bad {",
+                "  @GeneratedObjectId long id;",
+                "}");
+    }
+
+    @Test
+    void uuidIdOnAnObjectId() {
+        assertError(Message.ID_TYPE.format("@UuidId", "a UUID or String", "id", "an ObjectId",
+                        "use @GeneratedObjectId for ObjectId ids, @Sequence or @RandomId for numbers"),
+                "ObjectId id",
+                "record Bad(@UuidId ObjectId id) {}");
+    }
+
+    @Test
+    void randomIdOnAnInt() {
+        assertError(Message.ID_TYPE.format("@RandomId", "a long or Long", "number", "an int",
+                        "use @Sequence for int ids, @UuidId or @GeneratedObjectId for String ids"),
+                "int number",
+                "class Bad {",
+                "  @RandomId int number;",
+                "}");
+    }
+
+    @Test
+    void twoIds() {
+        assertError(Message.TWO_IDS.format("Bad", "code", "id"), "String id",
+                "class Bad {",
+                "  @GeneratedObjectId String id;",
+                "  @Sequence Long code;",
+                "}");
+    }
+
+    @Test
+    void twoStrategiesOnOneField() {
+        assertError(Message.ID_ANNOTATIONS.format("id", "@GeneratedObjectId", "@UuidId"), "String id",
+                "class Bad {",
+                "  @GeneratedObjectId @UuidId String id;",
+                "}");
+    }
+
+    @Test
+    void arrayId() {
+        assertError(Message.ID_ARRAY.format("id", "a long[]"), "long[] id",
+                "class Bad {",
+                "  @RandomId long[] id;",
+                "}");
+    }
+
+    @Test
+    void collectionId() {
+        assertError(Message.ID_ARRAY.format("ids", "a List<String>"), "List<String> ids",
+                "class Bad {",
+                "  @UuidId List<String> ids;",
+                "}");
+    }
+
+    @Test
+    void randomDigitsOverflowLong() {
+        assertError(Message.RANDOM_DIGITS.format(19), "digits = 19",
+                "class Bad {",
+                "  @RandomId(digits = 19) long id;",
+                "}");
+    }
+
+    @Test
+    void randomAttemptsBelowOne() {
+        assertError(Message.RANDOM_ATTEMPTS.format(0), "attempts = 0",
+                "class Bad {",
+                "  @RandomId(attempts = 0) long id;",
+                "}");
+    }
+
+    @Test
+    void sequenceDigitsOutOfRange() {
+        assertError(Message.SEQUENCE_DIGITS.format(19), "digits = 19",
+                "class Bad {",
+                "  @Sequence(digits = 19) long id;",
+                "}");
+    }
+
+    @Test
+    void sequenceBatchBelowOne() {
+        assertError(Message.SEQUENCE_BATCH.format(0), "batch = 0",
+                "class Bad {",
+                "  @Sequence(batch = 0) long id;",
+                "}");
+    }
+
+    @Test
+    void countersWithoutDigits() {
+        assertError(Message.SEQUENCE_COUNTERS_DIGITS.format(4, 4), "counters = 4",
+                "class Bad {",
+                "  @Sequence(counters = 4) long id;",
+                "}");
+    }
+
+    @Test
+    void moreCountersThanIds() {
+        assertError(Message.SEQUENCE_COUNTERS.format(20, 9), "counters = 20",
+                "class Bad {",
+                "  @Sequence(counters = 20, digits = 1) long id;",
+                "}");
+    }
+
+    @Test
+    void startBeyondTheDigits() {
+        assertError(Message.SEQUENCE_START.format(1000L, 999L), "start = 1000",
+                "class Bad {",
+                "  @Sequence(digits = 3, start = 1000) long id;",
+                "}");
+    }
+
+    @Test
+    void finalIdWithoutAConstructorThatTakesIt() {
+        assertError(Message.ID_NOT_ASSIGNABLE.format("number", "final and no constructor takes it",
+                        "setNumber(java.lang.Long)"), "final Long number",
+                "class Bad {",
+                "  @Sequence final Long number;",
+                "  String title;",
+                "  Bad() { number = null; }",
+                "}");
+    }
+
+    @Test
+    void interfaceField() {
+        assertError(Message.FIELD_TYPE.format("task", "java.lang.Runnable",
+                        "an interface, so nothing says which class to decode"), "Runnable task",
+                "class Bad {",
+                "  @GeneratedObjectId String id;",
+                "  Runnable task;",
+                "}");
+    }
+
+    @Test
+    void mapWithNonStringKeys() {
+        assertError(Message.FIELD_TYPE.format("counts", "java.util.Map<java.lang.Integer, java.lang.String>",
+                        "a map whose keys are not String (document keys are strings)"), "counts;",
+                "class Bad {",
+                "  @GeneratedObjectId String id;",
+                "  Map<Integer, String> counts;",
+                "}");
+    }
+
+    @Test
+    void embeddedWithAnId() {
+        assertError(Message.EMBEDDED_ID.format("Bad", "id", "@GeneratedObjectId"), "String id",
+                "@Embedded class Bad {",
+                "  @GeneratedObjectId String id;",
+                "}");
+    }
+
+    @Test
+    void privateFieldWithoutAccessor() {
+        assertError(Message.PRIVATE_FIELD.format("name", "getName"), "private String name",
+                "class Bad {",
+                "  @GeneratedObjectId String id;",
+                "  private String name;",
+                "}");
+    }
+
+    @Test
+    void privateFieldWithGetterButNoSetter() {
+        assertError(Message.NOT_SETTABLE.format("name", "private with no setter", "setName(java.lang.String)"),
+                "private String name",
+                "class Bad {",
+                "  @GeneratedObjectId String id;",
+                "  private String name;",
+                "  public String getName() { return name; }",
+                "}");
+    }
+
+    @Test
+    void noConstructorToCreateInstances() {
+        assertError(Message.NO_CREATOR.format("Bad", "[id, name]"), "class Bad",
+                "class Bad {",
+                "  @GeneratedObjectId String id;",
+                "  final String name;",
+                "  Bad(String other, int x) { name = other; }",
+                "}");
+    }
+
+    @Test
+    void abstractEntity() {
+        assertError(Message.TYPE_KIND.format("Bad", "an entity", "abstract"), "abstract class Bad",
+                "abstract class Bad {",
+                "  @GeneratedObjectId String id;",
+                "}");
+    }
+
+    @Test
+    void duplicateBsonName() {
+        assertError(Message.DUPLICATE_NAME.format("name", "title", "name"), "String title",
+                "class Bad {",
+                "  @GeneratedObjectId String id;",
+                "  String name;",
+                "  @BsonProperty(\"name\") String title;",
+                "}");
+    }
+
+    @Test
+    void documentWithoutId() {
+        assertError(Message.NO_ID.format("Bad"), "class Bad",
+                "@Document class Bad {",
+                "  String name;",
+                "}");
+    }
+
+    @Test
+    void typeThatStaysUndefined() {
+        JavaFileObject file = source("test.Bad", "package test;",
+                "class Bad {",
+                "  @dev.keysmith.annotations.GeneratedObjectId String id;",
+                "  NeverDefined other;",
+                "}");
+        Compilation compilation = compile(file);
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorContaining(Message.UNDEFINED_TYPE.format("Bad", "other", "NeverDefined"))
+                .inFile(file).onLineContaining("NeverDefined other");
+    }
+
+    @Test
+    void aFailureOfTheProcessorIsReportedOnTheTypeNotAsAStackTrace() {
+        // An older keysmith-annotations whose @Sequence lacks attributes makes the reader fail.
+        JavaFileObject oldSequence = source("dev.keysmith.annotations.Sequence",
+                "package dev.keysmith.annotations;",
+                "public @interface Sequence {}");
+        JavaFileObject file = source("test.Bad", "package test;",
+                "class Bad {",
+                "  @dev.keysmith.annotations.Sequence long id;",
+                "}");
+        Compilation compilation = compile(oldSequence, file);
+        assertThat(compilation).failed();
+        assertThat(compilation).hadErrorContaining("[KeysmithInternalError] keysmith failed on test.Bad: "
+                + "java.lang.IllegalArgumentException").inFile(file).onLineContaining("class Bad");
+        assertThat(compilation).hadErrorContaining(Message.INTERNAL_ERROR.template().substring(
+                Message.INTERNAL_ERROR.template().lastIndexOf(';')));
+    }
+
+    @Test
+    void everyErrorIsReportedAndOnlyValidTypesGetCode(@TempDir Path output) throws IOException {
+        JavaFileObject bad = source("test.Bad", "package test;",
+                "import dev.keysmith.annotations.*;",
+                "class Bad {",
+                "  @Sequence String code;",
+                "  Runnable task;",
+                "}");
+        JavaFileObject good = source("test.Good", "package test;",
+                "record Good(@dev.keysmith.annotations.GeneratedObjectId String id, String name) {}");
+        Compilation compilation = compile(bad, good);
+        assertThat(compilation).failed();
+        assertThat(compilation.errors()).hasSize(2);
+        assertThat(compilation).hadErrorContaining("[KeysmithIdType]").inFile(bad).onLineContaining("String code");
+        assertThat(compilation).hadErrorContaining("[KeysmithFieldType]").inFile(bad)
+                .onLineContaining("Runnable task");
+
+        // compile-testing hides generated files of a failed compilation: compile again into a directory.
+        JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
+        try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
+            files.setLocation(StandardLocation.SOURCE_OUTPUT, List.of(output.toFile()));
+            files.setLocation(StandardLocation.CLASS_OUTPUT, List.of(output.toFile()));
+            JavaCompiler.CompilationTask task = javac.getTask(null, files, diagnostic -> { }, null, null,
+                    List.of(bad, good));
+            task.setProcessors(List.of(new KeysmithProcessor()));
+            assertThat(task.call()).isFalse();
+        }
+        assertThat(output.resolve("test/Good_KeysmithCodec.java")).exists();
+        assertThat(output.resolve("test/Bad_KeysmithCodec.java")).doesNotExist();
+    }
+}

@@ -1,0 +1,111 @@
+package dev.keysmith.processor;
+
+import static com.google.testing.compile.CompilationSubject.assertThat;
+import static dev.keysmith.processor.Compilations.compile;
+import static dev.keysmith.processor.Compilations.source;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.google.testing.compile.Compilation;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import javax.tools.JavaFileObject;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Pins the shape of the generated code, one test per shape: a class with fields and accessors, a record, an
+ * embedded type. The expected files are in {@code src/test/resources/golden}; run with
+ * {@code -Dkeysmith.golden.write=true} to rewrite them after a deliberate change, then review the diff.
+ */
+class GoldenTest {
+
+    private static final JavaFileObject PERSON = source("test.Person",
+            "package test;",
+            "",
+            "import dev.keysmith.annotations.Document;",
+            "import dev.keysmith.annotations.GeneratedObjectId;",
+            "import java.util.List;",
+            "import org.bson.codecs.pojo.annotations.BsonIgnore;",
+            "import org.bson.codecs.pojo.annotations.BsonProperty;",
+            "",
+            "@Document(collection = \"people\")",
+            "public class Person {",
+            "    @GeneratedObjectId String id;",
+            "    @BsonProperty(\"full_name\") String name;",
+            "    int age;",
+            "    List<String> tags;",
+            "    Address home;",
+            "    @BsonIgnore String cache;",
+            "    private Status status;",
+            "",
+            "    public Status getStatus() { return status; }",
+            "    public void setStatus(Status status) { this.status = status; }",
+            "",
+            "    public enum Status { ACTIVE, RETIRED }",
+            "}");
+
+    private static final JavaFileObject ADDRESS = source("test.Address",
+            "package test;",
+            "",
+            "import dev.keysmith.annotations.Embedded;",
+            "import java.util.Map;",
+            "",
+            "@Embedded",
+            "public class Address {",
+            "    String street;",
+            "    String city;",
+            "    Map<String, Integer> codes;",
+            "}");
+
+    private static final JavaFileObject INVOICE = source("test.Invoice",
+            "package test;",
+            "",
+            "import dev.keysmith.annotations.Sequence;",
+            "import java.math.BigDecimal;",
+            "import java.time.Instant;",
+            "",
+            "public record Invoice(@Sequence(batch = 100) long number, BigDecimal total, Instant issued) {}");
+
+    @Test
+    void classWithFieldsAndAccessors() {
+        assertGolden(compile(PERSON, ADDRESS), "test.Person_KeysmithCodec", "Person_KeysmithCodec.java");
+    }
+
+    @Test
+    void record() {
+        assertGolden(compile(INVOICE), "test.Invoice_KeysmithCodec", "Invoice_KeysmithCodec.java");
+    }
+
+    @Test
+    void embeddedType() {
+        assertGolden(compile(ADDRESS), "test.Address_KeysmithCodec", "Address_KeysmithCodec.java");
+    }
+
+    @Test
+    void everyFactoryIsListedForServiceLoader() throws IOException {
+        Compilation compilation = compile(PERSON, ADDRESS, INVOICE);
+        assertThat(compilation).succeededWithoutWarnings();
+        JavaFileObject services = compilation.generatedFile(javax.tools.StandardLocation.CLASS_OUTPUT,
+                "META-INF/services/dev.keysmith.runtime.codec.GeneratedCodecFactory").orElseThrow();
+        assertThat(services.getCharContent(true).toString()).isEqualTo(
+                "test.Address_KeysmithCodec$Factory\n"
+                        + "test.Invoice_KeysmithCodec$Factory\n"
+                        + "test.Person_KeysmithCodec$Factory\n");
+    }
+
+    private static void assertGolden(Compilation compilation, String codec, String goldenFile) {
+        assertThat(compilation).succeededWithoutWarnings();
+        Path golden = Path.of("src/test/resources/golden", goldenFile);
+        try {
+            String generated = compilation.generatedSourceFile(codec).orElseThrow().getCharContent(true).toString();
+            if (Boolean.getBoolean("keysmith.golden.write")) {
+                Files.writeString(golden, generated, StandardCharsets.UTF_8);
+            }
+            assertThat(generated).isEqualTo(Files.readString(golden, StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package test;
+
+import dev.keysmith.runtime.IdGenerators;
+import dev.keysmith.runtime.SequenceAllocator;
+import dev.keysmith.runtime.SequenceSpec;
+import dev.keysmith.runtime.codec.CodecSupport;
+import dev.keysmith.runtime.codec.EntityCodec;
+import dev.keysmith.runtime.codec.GeneratedCodecFactory;
+import dev.keysmith.runtime.codec.IdStrategy;
+import java.math.BigDecimal;
+import java.time.Instant;
+import javax.annotation.processing.Generated;
+import org.bson.BsonInt64;
+import org.bson.BsonReader;
+import org.bson.BsonType;
+import org.bson.BsonValue;
+import org.bson.BsonWriter;
+import org.bson.codecs.DecoderContext;
+import org.bson.codecs.EncoderContext;
+import org.bson.codecs.configuration.CodecRegistry;
+import org.bson.types.Decimal128;
+
+/**
+ * The BSON codec of {@link Invoice}, written by the keysmith processor.
+ */
+@Generated("dev.keysmith.processor.KeysmithProcessor")
+public final class Invoice_KeysmithCodec implements EntityCodec<Invoice> {
+  private final SequenceAllocator sequence;
+
+  public Invoice_KeysmithCodec(CodecRegistry registry, IdGenerators ids) {
+    this.sequence = ids.sequence(new SequenceSpec("invoice", 100, true, 1, 0, 1L, false));
+  }
+
+  @Override
+  public Class<Invoice> getEncoderClass() {
+    return Invoice.class;
+  }
+
+  @Override
+  public String collectionName() {
+    return "invoice";
+  }
+
+  @Override
+  public IdStrategy idStrategy() {
+    return IdStrategy.SEQUENCE;
+  }
+
+  @Override
+  public int insertAttempts() {
+    return 1;
+  }
+
+  @Override
+  public void encode(BsonWriter writer, Invoice value, EncoderContext encoderContext) {
+    writer.writeStartDocument();
+    writer.writeInt64("_id", value.number());
+    if (value.total() != null) {
+      writer.writeDecimal128("total", new Decimal128(value.total()));
+    }
+    if (value.issued() != null) {
+      writer.writeDateTime("issued", value.issued().toEpochMilli());
+    }
+    writer.writeEndDocument();
+  }
+
+  @Override
+  public Invoice decode(BsonReader reader, DecoderContext decoderContext) {
+    long number = 0;
+    boolean hasNumber = false;
+    BigDecimal total = null;
+    Instant issued = null;
+    reader.readStartDocument();
+    while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
+      switch (reader.readName()) {
+        case "_id":
+          number = CodecSupport.readLong(reader, "Invoice", "number");
+          hasNumber = true;
+          break;
+        case "total":
+          total = CodecSupport.readBigDecimal(reader, "Invoice", "total");
+          break;
+        case "issued":
+          issued = CodecSupport.readInstant(reader, "Invoice", "issued");
+          break;
+        default:
+          reader.skipValue();
+      }
+    }
+    reader.readEndDocument();
+    if (!hasNumber) {
+      throw CodecSupport.missing("Invoice", "number", "_id");
+    }
+    return new Invoice(number, total, issued);
+  }
+
+  @Override
+  public boolean documentHasId(Invoice document) {
+    return document.number() != 0;
+  }
+
+  @Override
+  public BsonValue getDocumentId(Invoice document) {
+    if (!documentHasId(document)) {
+      throw new IllegalStateException("The Invoice has no id yet");
+    }
+    return idToBson(document.number());
+  }
+
+  @Override
+  public Invoice generateIdIfAbsentFromDocument(Invoice document) {
+    return documentHasId(document) ? document : withNewId(document);
+  }
+
+  @Override
+  public Invoice withNewId(Invoice entity) {
+    return new Invoice(sequence.next(), entity.total(), entity.issued());
+  }
+
+  @Override
+  public BsonValue idToBson(Object id) {
+    if (id instanceof Long typed) {
+      return new BsonInt64(typed);
+    }
+    throw CodecSupport.wrongIdType("Invoice", "a Long", id);
+  }
+
+  /**
+   * Makes the codec; listed for {@link java.util.ServiceLoader} by the processor.
+   */
+  public static final class Factory implements GeneratedCodecFactory {
+    @Override
+    public Class<Invoice> type() {
+      return Invoice.class;
+    }
+
+    @Override
+    public Invoice_KeysmithCodec create(CodecRegistry registry, IdGenerators ids) {
+      return new Invoice_KeysmithCodec(registry, ids);
+    }
+  }
+}

@@ -1,0 +1,196 @@
+package test;
+
+import dev.keysmith.runtime.IdGenerators;
+import dev.keysmith.runtime.codec.CodecSupport;
+import dev.keysmith.runtime.codec.EntityCodec;
+import dev.keysmith.runtime.codec.GeneratedCodecFactory;
+import dev.keysmith.runtime.codec.IdStrategy;
+import java.util.ArrayList;
+import java.util.List;
+import javax.annotation.processing.Generated;
+import org.bson.BsonObjectId;
+import org.bson.BsonReader;
+import org.bson.BsonType;
+import org.bson.BsonValue;
+import org.bson.BsonWriter;
+import org.bson.codecs.Codec;
+import org.bson.codecs.DecoderContext;
+import org.bson.codecs.EncoderContext;
+import org.bson.codecs.configuration.CodecRegistry;
+
+/**
+ * The BSON codec of {@link Person}, written by the keysmith processor.
+ */
+@Generated("dev.keysmith.processor.KeysmithProcessor")
+public final class Person_KeysmithCodec implements EntityCodec<Person> {
+  private final CodecRegistry registry;
+
+  private final IdGenerators ids;
+
+  private Codec<Address> addressCodec;
+
+  public Person_KeysmithCodec(CodecRegistry registry, IdGenerators ids) {
+    this.registry = registry;
+    this.ids = ids;
+  }
+
+  @Override
+  public Class<Person> getEncoderClass() {
+    return Person.class;
+  }
+
+  @Override
+  public String collectionName() {
+    return "people";
+  }
+
+  @Override
+  public IdStrategy idStrategy() {
+    return IdStrategy.OBJECT_ID;
+  }
+
+  @Override
+  public int insertAttempts() {
+    return 1;
+  }
+
+  @Override
+  public void encode(BsonWriter writer, Person value, EncoderContext encoderContext) {
+    writer.writeStartDocument();
+    if (value.id != null) {
+      writer.writeObjectId("_id", CodecSupport.parseObjectIdHex(value.id, "Person"));
+    }
+    writer.writeInt32("age", value.age);
+    if (value.home != null) {
+      writer.writeName("home");
+      encoderContext.encodeWithChildContext(addressCodec(), writer, value.home);
+    }
+    if (value.name != null) {
+      writer.writeString("full_name", value.name);
+    }
+    if (value.getStatus() != null) {
+      writer.writeString("status", value.getStatus().name());
+    }
+    if (value.tags != null) {
+      writer.writeName("tags");
+      writeTags(writer, value.tags, encoderContext);
+    }
+    writer.writeEndDocument();
+  }
+
+  @Override
+  public Person decode(BsonReader reader, DecoderContext decoderContext) {
+    Person value = new Person();
+    reader.readStartDocument();
+    while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
+      switch (reader.readName()) {
+        case "_id":
+          value.id = CodecSupport.readObjectIdHex(reader, "Person", "id");
+          break;
+        case "age":
+          value.age = CodecSupport.readInt(reader, "Person", "age");
+          break;
+        case "home":
+          value.home = CodecSupport.decode(addressCodec(), reader, decoderContext, "Person", "home");
+          break;
+        case "full_name":
+          value.name = CodecSupport.readString(reader, "Person", "name");
+          break;
+        case "status":
+          value.setStatus(CodecSupport.readEnum(reader, Person.Status.class, "Person", "status"));
+          break;
+        case "tags":
+          value.tags = readTags(reader, decoderContext);
+          break;
+        default:
+          reader.skipValue();
+      }
+    }
+    reader.readEndDocument();
+    return value;
+  }
+
+  @Override
+  public boolean documentHasId(Person document) {
+    return document.id != null;
+  }
+
+  @Override
+  public BsonValue getDocumentId(Person document) {
+    if (!documentHasId(document)) {
+      throw new IllegalStateException("The Person has no id yet");
+    }
+    return idToBson(document.id);
+  }
+
+  @Override
+  public Person generateIdIfAbsentFromDocument(Person document) {
+    return documentHasId(document) ? document : withNewId(document);
+  }
+
+  @Override
+  public Person withNewId(Person entity) {
+    entity.id = ids.objectId().toHexString();
+    return entity;
+  }
+
+  @Override
+  public BsonValue idToBson(Object id) {
+    if (id instanceof String typed) {
+      return new BsonObjectId(CodecSupport.parseObjectIdHex(typed, "Person"));
+    }
+    throw CodecSupport.wrongIdType("Person", "a String", id);
+  }
+
+  /**
+   * Looked up on first use rather than in the constructor, so that codecs that refer to
+   * each other can be created in any order; a race only looks it up twice.
+   */
+  private Codec<Address> addressCodec() {
+    Codec<Address> codec = addressCodec;
+    if (codec == null) {
+      codec = registry.get(Address.class);
+      addressCodec = codec;
+    }
+    return codec;
+  }
+
+  private void writeTags(BsonWriter writer, List<String> value, EncoderContext encoderContext) {
+    writer.writeStartArray();
+    for (String item0 : value) {
+      if (item0 == null) {
+        writer.writeNull();
+      } else {
+        writer.writeString(item0);
+      }
+    }
+    writer.writeEndArray();
+  }
+
+  private List<String> readTags(BsonReader reader, DecoderContext decoderContext) {
+    if (!CodecSupport.startArray(reader, "Person", "tags")) {
+      return null;
+    }
+    List<String> list0 = new ArrayList<>();
+    while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
+      list0.add(CodecSupport.readString(reader, "Person", "tags"));
+    }
+    reader.readEndArray();
+    return list0;
+  }
+
+  /**
+   * Makes the codec; listed for {@link java.util.ServiceLoader} by the processor.
+   */
+  public static final class Factory implements GeneratedCodecFactory {
+    @Override
+    public Class<Person> type() {
+      return Person.class;
+    }
+
+    @Override
+    public Person_KeysmithCodec create(CodecRegistry registry, IdGenerators ids) {
+      return new Person_KeysmithCodec(registry, ids);
+    }
+  }
+}

@@ -1,0 +1,351 @@
+package dev.keysmith.runtime.codec;
+
+import dev.keysmith.runtime.Uuids;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.Date;
+import java.util.UUID;
+import org.bson.BSONException;
+import org.bson.BsonBinary;
+import org.bson.BsonReader;
+import org.bson.BsonType;
+import org.bson.codecs.Decoder;
+import org.bson.codecs.DecoderContext;
+import org.bson.types.Decimal128;
+import org.bson.types.ObjectId;
+
+/**
+ * The checked reads of generated codecs: each method reads the current value if it has the BSON type the
+ * field needs, and otherwise throws an {@link EntityDecodingException} naming the entity, the field and what
+ * it found. Methods for reference types return null for a BSON null; methods for primitives reject it.
+ * Numbers widen where no information is lost (an int32 into a {@code long}), never narrow silently.
+ *
+ * <p>Called by generated code only; not part of the API applications use. Thread-safe (stateless).
+ */
+public final class CodecSupport {
+
+    private CodecSupport() {
+    }
+
+    private static boolean isNull(BsonReader reader) {
+        if (reader.getCurrentBsonType() == BsonType.NULL) {
+            reader.readNull();
+            return true;
+        }
+        return false;
+    }
+
+    private static void expect(BsonReader reader, BsonType type, String entity, String field) {
+        if (reader.getCurrentBsonType() != type) {
+            throw EntityDecodingException.wrongType(entity, field, "a BSON " + type, reader.getCurrentBsonType());
+        }
+    }
+
+    public static boolean readBoolean(BsonReader reader, String entity, String field) {
+        expect(reader, BsonType.BOOLEAN, entity, field);
+        return reader.readBoolean();
+    }
+
+    public static Boolean readBooleanOrNull(BsonReader reader, String entity, String field) {
+        return isNull(reader) ? null : readBoolean(reader, entity, field);
+    }
+
+    public static int readInt(BsonReader reader, String entity, String field) {
+        switch (reader.getCurrentBsonType()) {
+            case INT32:
+                return reader.readInt32();
+            case INT64:
+                long value = reader.readInt64();
+                if (value != (int) value) {
+                    throw new EntityDecodingException(entity, field, "the int64 " + value + " does not fit an int");
+                }
+                return (int) value;
+            default:
+                throw EntityDecodingException.wrongType(entity, field, "an int32", reader.getCurrentBsonType());
+        }
+    }
+
+    public static Integer readIntOrNull(BsonReader reader, String entity, String field) {
+        return isNull(reader) ? null : readInt(reader, entity, field);
+    }
+
+    public static long readLong(BsonReader reader, String entity, String field) {
+        switch (reader.getCurrentBsonType()) {
+            case INT64:
+                return reader.readInt64();
+            case INT32:
+                return reader.readInt32();
+            default:
+                throw EntityDecodingException.wrongType(entity, field, "an int64", reader.getCurrentBsonType());
+        }
+    }
+
+    public static Long readLongOrNull(BsonReader reader, String entity, String field) {
+        return isNull(reader) ? null : readLong(reader, entity, field);
+    }
+
+    public static double readDouble(BsonReader reader, String entity, String field) {
+        switch (reader.getCurrentBsonType()) {
+            case DOUBLE:
+                return reader.readDouble();
+            case INT32:
+                return reader.readInt32();
+            case INT64:
+                return reader.readInt64();
+            default:
+                throw EntityDecodingException.wrongType(entity, field, "a double", reader.getCurrentBsonType());
+        }
+    }
+
+    public static Double readDoubleOrNull(BsonReader reader, String entity, String field) {
+        return isNull(reader) ? null : readDouble(reader, entity, field);
+    }
+
+    public static float readFloat(BsonReader reader, String entity, String field) {
+        return (float) readDouble(reader, entity, field);
+    }
+
+    public static Float readFloatOrNull(BsonReader reader, String entity, String field) {
+        return isNull(reader) ? null : readFloat(reader, entity, field);
+    }
+
+    public static short readShort(BsonReader reader, String entity, String field) {
+        int value = readInt(reader, entity, field);
+        if (value != (short) value) {
+            throw new EntityDecodingException(entity, field, "the number " + value + " does not fit a short");
+        }
+        return (short) value;
+    }
+
+    public static Short readShortOrNull(BsonReader reader, String entity, String field) {
+        return isNull(reader) ? null : readShort(reader, entity, field);
+    }
+
+    public static byte readByte(BsonReader reader, String entity, String field) {
+        int value = readInt(reader, entity, field);
+        if (value != (byte) value) {
+            throw new EntityDecodingException(entity, field, "the number " + value + " does not fit a byte");
+        }
+        return (byte) value;
+    }
+
+    public static Byte readByteOrNull(BsonReader reader, String entity, String field) {
+        return isNull(reader) ? null : readByte(reader, entity, field);
+    }
+
+    public static char readChar(BsonReader reader, String entity, String field) {
+        expect(reader, BsonType.STRING, entity, field);
+        String value = reader.readString();
+        if (value.length() != 1) {
+            throw new EntityDecodingException(entity, field,
+                    "expected a string of one character but found \"" + value + "\"");
+        }
+        return value.charAt(0);
+    }
+
+    public static Character readCharOrNull(BsonReader reader, String entity, String field) {
+        return isNull(reader) ? null : readChar(reader, entity, field);
+    }
+
+    public static String readString(BsonReader reader, String entity, String field) {
+        if (isNull(reader)) {
+            return null;
+        }
+        if (reader.getCurrentBsonType() == BsonType.SYMBOL) {
+            return reader.readSymbol();
+        }
+        expect(reader, BsonType.STRING, entity, field);
+        return reader.readString();
+    }
+
+    public static <E extends Enum<E>> E readEnum(BsonReader reader, Class<E> type, String entity, String field) {
+        String name = readString(reader, entity, field);
+        if (name == null) {
+            return null;
+        }
+        try {
+            return Enum.valueOf(type, name);
+        } catch (IllegalArgumentException e) {
+            throw new EntityDecodingException(entity, field,
+                    "\"" + name + "\" is not a constant of " + type.getSimpleName(), e);
+        }
+    }
+
+    public static Instant readInstant(BsonReader reader, String entity, String field) {
+        if (isNull(reader)) {
+            return null;
+        }
+        expect(reader, BsonType.DATE_TIME, entity, field);
+        return Instant.ofEpochMilli(reader.readDateTime());
+    }
+
+    public static Date readDate(BsonReader reader, String entity, String field) {
+        if (isNull(reader)) {
+            return null;
+        }
+        expect(reader, BsonType.DATE_TIME, entity, field);
+        return new Date(reader.readDateTime());
+    }
+
+    /** A {@code LocalDate} is stored as the date-time of its start in UTC, like the driver's codec. */
+    public static LocalDate readLocalDate(BsonReader reader, String entity, String field) {
+        Instant instant = readInstant(reader, entity, field);
+        return instant == null ? null : LocalDate.ofInstant(instant, ZoneOffset.UTC);
+    }
+
+    public static long toEpochMilli(LocalDate date) {
+        return date.atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
+    }
+
+    /** A {@code LocalDateTime} is stored as the date-time it is in UTC, like the driver's codec. */
+    public static LocalDateTime readLocalDateTime(BsonReader reader, String entity, String field) {
+        Instant instant = readInstant(reader, entity, field);
+        return instant == null ? null : LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
+    }
+
+    public static long toEpochMilli(LocalDateTime dateTime) {
+        return dateTime.toInstant(ZoneOffset.UTC).toEpochMilli();
+    }
+
+    public static BigDecimal readBigDecimal(BsonReader reader, String entity, String field) {
+        if (isNull(reader)) {
+            return null;
+        }
+        expect(reader, BsonType.DECIMAL128, entity, field);
+        Decimal128 value = reader.readDecimal128();
+        try {
+            return value.bigDecimalValue();
+        } catch (ArithmeticException e) {
+            throw new EntityDecodingException(entity, field, "the decimal " + value + " has no BigDecimal value", e);
+        }
+    }
+
+    public static UUID readUuid(BsonReader reader, String entity, String field) {
+        if (isNull(reader)) {
+            return null;
+        }
+        expect(reader, BsonType.BINARY, entity, field);
+        BsonBinary binary = reader.readBinaryData();
+        try {
+            return Uuids.fromBinary(binary);
+        } catch (IllegalArgumentException e) {
+            throw new EntityDecodingException(entity, field, e.getMessage(), e);
+        }
+    }
+
+    /** A UUID in its canonical string form. */
+    public static String readUuidString(BsonReader reader, String entity, String field) {
+        UUID uuid = readUuid(reader, entity, field);
+        return uuid == null ? null : uuid.toString();
+    }
+
+    public static ObjectId readObjectId(BsonReader reader, String entity, String field) {
+        if (isNull(reader)) {
+            return null;
+        }
+        expect(reader, BsonType.OBJECT_ID, entity, field);
+        return reader.readObjectId();
+    }
+
+    /** An ObjectId as 24 lower-case hex digits. */
+    public static String readObjectIdHex(BsonReader reader, String entity, String field) {
+        ObjectId id = readObjectId(reader, entity, field);
+        return id == null ? null : id.toHexString();
+    }
+
+    public static byte[] readBytes(BsonReader reader, String entity, String field) {
+        if (isNull(reader)) {
+            return null;
+        }
+        expect(reader, BsonType.BINARY, entity, field);
+        return reader.readBinaryData().getData();
+    }
+
+    /**
+     * Starts reading an array: false (and the null consumed) for a BSON null, true (and the array started)
+     * for an array.
+     */
+    public static boolean startArray(BsonReader reader, String entity, String field) {
+        if (isNull(reader)) {
+            return false;
+        }
+        expect(reader, BsonType.ARRAY, entity, field);
+        reader.readStartArray();
+        return true;
+    }
+
+    /**
+     * Starts reading a sub-document: false (and the null consumed) for a BSON null, true (and the document
+     * started) for a document.
+     */
+    public static boolean startDocument(BsonReader reader, String entity, String field) {
+        if (isNull(reader)) {
+            return false;
+        }
+        expect(reader, BsonType.DOCUMENT, entity, field);
+        reader.readStartDocument();
+        return true;
+    }
+
+    /**
+     * Decodes the current value with {@code decoder} (null for a BSON null); a failure is reported with the
+     * entity and field, the decoder's exception as its cause.
+     */
+    public static <T> T decode(Decoder<T> decoder, BsonReader reader, DecoderContext context, String entity,
+            String field) {
+        if (isNull(reader)) {
+            return null;
+        }
+        BsonType found = reader.getCurrentBsonType();
+        try {
+            return context.decodeWithChildContext(decoder, reader);
+        } catch (EntityDecodingException e) {
+            throw e;
+        } catch (BSONException | IllegalArgumentException | IllegalStateException e) {
+            throw new EntityDecodingException(entity, field,
+                    "the " + found + " value does not decode: " + e.getMessage(), e);
+        }
+    }
+
+    /** The exception for a field that a constructor needs and the document lacks. */
+    public static EntityDecodingException missing(String entity, String field, String bsonName) {
+        return new EntityDecodingException(entity, field,
+                "the document has no '" + bsonName + "', and the constructor needs a value");
+    }
+
+    /**
+     * Parses the 24 hex digits of a {@code String} ObjectId id.
+     *
+     * @throws IllegalArgumentException naming the entity and the value if it is not 24 hex digits
+     */
+    public static ObjectId parseObjectIdHex(String hex, String entity) {
+        if (hex == null || !ObjectId.isValid(hex)) {
+            throw new IllegalArgumentException("The id of " + entity + " must be 24 hex digits (an ObjectId), not "
+                    + (hex == null ? "null" : "\"" + hex + "\""));
+        }
+        return new ObjectId(hex);
+    }
+
+    /**
+     * Parses the canonical form of a {@code String} UUID id.
+     *
+     * @throws IllegalArgumentException naming the entity and the value if it is not a UUID
+     */
+    public static UUID parseUuid(String text, String entity) {
+        try {
+            return UUID.fromString(text);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw new IllegalArgumentException("The id of " + entity + " must be a UUID such as "
+                    + "\"123e4567-e89b-12d3-a456-426614174000\", not " + (text == null ? "null" : "\"" + text + "\""), e);
+        }
+    }
+
+    /** The exception for an id of the wrong Java type given to {@code idToBson}. */
+    public static IllegalArgumentException wrongIdType(String entity, String expected, Object id) {
+        return new IllegalArgumentException("The id of " + entity + " is " + expected + ", not "
+                + (id == null ? "null" : id.getClass().getName() + " " + id));
+    }
+}
