@@ -1,0 +1,235 @@
+package dev.keysmith.hibernate.internal;
+
+import dev.keysmith.annotations.GeneratedObjectId;
+import dev.keysmith.annotations.RandomId;
+import dev.keysmith.annotations.Sequence;
+import dev.keysmith.annotations.UuidId;
+import dev.keysmith.hibernate.KeysmithMappingException;
+import dev.keysmith.runtime.SequenceSpec;
+import jakarta.persistence.GeneratedValue;
+import java.lang.annotation.Annotation;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+import org.hibernate.boot.ResourceStreamLocator;
+import org.hibernate.boot.spi.AdditionalMappingContributions;
+import org.hibernate.boot.spi.AdditionalMappingContributor;
+import org.hibernate.boot.spi.InFlightMetadataCollector;
+import org.hibernate.boot.spi.MetadataBuildingContext;
+import org.hibernate.dialect.Dialect;
+import org.hibernate.dialect.PostgreSQLDialect;
+import org.hibernate.generator.Generator;
+import org.hibernate.mapping.Column;
+import org.hibernate.mapping.PersistentClass;
+import org.hibernate.mapping.Property;
+import org.hibernate.mapping.RootClass;
+import org.hibernate.mapping.Selectable;
+import org.hibernate.mapping.SimpleValue;
+
+/**
+ * Installs keysmith's generators on every entity id that carries one of its annotations, checks that each
+ * annotation can work where it is, and registers the {@code keysmith_sequences} table when an entity uses
+ * {@code @Sequence}. Found by Hibernate through {@code ServiceLoader}; runs once per metadata build, after the
+ * entities are bound.
+ *
+ * <p>Thread-safe (stateless; each build gets its own {@link SharedSequences}).
+ */
+public final class KeysmithMappingContributor implements AdditionalMappingContributor {
+
+    private static final Set<Class<?>> SEQUENCE_TYPES = Set.of(long.class, Long.class, int.class, Integer.class);
+    private static final Set<Class<?>> RANDOM_TYPES = Set.of(long.class, Long.class);
+    private static final Set<Class<?>> UUID_TYPES = Set.of(UUID.class, String.class);
+    private static final int OBJECT_ID_HEX_LENGTH = 24;
+    private static final int UUID_TEXT_LENGTH = 36;
+    private static final int MAX_RANDOM_DIGITS = 18;
+
+    @Override
+    public String getContributorName() {
+        return "keysmith";
+    }
+
+    @Override
+    public void contribute(AdditionalMappingContributions contributions, InFlightMetadataCollector metadata,
+            ResourceStreamLocator resources, MetadataBuildingContext context) {
+        SharedSequences sequences = new SharedSequences();
+        Map<String, Declared> declaredSequences = new HashMap<>();
+        Dialect dialect = metadata.getDatabase().getDialect();
+        for (PersistentClass entity : metadata.getEntityBindings()) {
+            Class<?> mappedClass = entity.getMappedClass();
+            if (mappedClass == null || !(entity instanceof RootClass)) {
+                continue;
+            }
+            for (AnnotatedAttribute attribute : AnnotatedAttribute.of(mappedClass)) {
+                install(entity, attribute, sequences, declaredSequences, dialect);
+            }
+        }
+        if (!declaredSequences.isEmpty()) {
+            contributions.contributeEntity(KeysmithSequenceRow.class);
+        }
+    }
+
+    private static void install(PersistentClass entity, AnnotatedAttribute attribute, SharedSequences sequences,
+            Map<String, Declared> declaredSequences, Dialect dialect) {
+        SimpleValue id = singleColumnId(entity, attribute);
+        Annotation annotation = attribute.annotations().get(0);
+        Supplier<? extends Generator> generator;
+        if (annotation instanceof GeneratedObjectId) {
+            generator = objectIds(entity, attribute, id, dialect);
+        } else if (annotation instanceof UuidId uuid) {
+            generator = uuids(entity, attribute, uuid, id, dialect);
+        } else if (annotation instanceof Sequence sequence) {
+            generator = sequence(entity, attribute, sequence, sequences, declaredSequences);
+        } else {
+            generator = randomIds(entity, attribute, (RandomId) annotation);
+        }
+        GeneratorCreatorBridge.install(id, generator);
+    }
+
+    /** Checks that the annotation sits alone on a single-column {@code @Id} without {@code @GeneratedValue}. */
+    private static SimpleValue singleColumnId(PersistentClass entity, AnnotatedAttribute attribute) {
+        String strategy = strategy(attribute);
+        if (attribute.annotations().size() > 1) {
+            throw fail(entity, attribute, "carries " + attribute.annotations().stream()
+                    .map(a -> "@" + a.annotationType().getSimpleName()).collect(Collectors.joining(" and "))
+                    + "; an id has one strategy, keep one of them");
+        }
+        Property idProperty = entity.getIdentifierProperty();
+        if (idProperty == null || !idProperty.getName().equals(attribute.name())) {
+            String id = idProperty == null ? "it has a composite id" : "its @Id is '" + idProperty.getName() + "'";
+            throw fail(entity, attribute, strategy + " works only on the entity's @Id attribute, but " + id
+                    + "; move it to a single-column @Id");
+        }
+        if (entity.hasEmbeddedIdentifier() || !(entity.getIdentifier() instanceof SimpleValue id)
+                || id.getColumnSpan() != 1) {
+            throw fail(entity, attribute, strategy + " needs a single-column @Id; composite ids (@EmbeddedId, "
+                    + "@IdClass) are not supported");
+        }
+        if (attribute.has(GeneratedValue.class)) {
+            throw fail(entity, attribute, strategy + " is the id's generator, so it cannot be combined with "
+                    + "@GeneratedValue; remove @GeneratedValue");
+        }
+        return id;
+    }
+
+    private static Supplier<ObjectIdIdGenerator> objectIds(PersistentClass entity, AnnotatedAttribute attribute,
+            SimpleValue id, Dialect dialect) {
+        Class<?> type = attribute.type();
+        // By name: ObjectId is in bson, which an application may exclude, so this class must load without it.
+        if (!type.getName().equals(BsonSupport.OBJECT_ID) && type != String.class) {
+            throw fail(entity, attribute, "@GeneratedObjectId needs an ObjectId or String id, but '"
+                    + attribute.name() + "' is a " + type.getSimpleName()
+                    + "; use @Sequence or @RandomId for numbers, @UuidId for UUIDs");
+        }
+        if (!BsonSupport.PRESENT) {
+            throw fail(entity, attribute, "@GeneratedObjectId needs org.mongodb:bson on the classpath (it holds the "
+                    + "ObjectId type); add the dependency org.mongodb:bson");
+        }
+        boolean hex = type == String.class;
+        if (hex) {
+            storeAsChar(id, OBJECT_ID_HEX_LENGTH, dialect);
+        }
+        return () -> new ObjectIdIdGenerator(hex);
+    }
+
+    private static Supplier<UuidIdGenerator> uuids(PersistentClass entity, AnnotatedAttribute attribute, UuidId uuid,
+            SimpleValue id, Dialect dialect) {
+        requireType(entity, attribute, UUID_TYPES, "a UUID or String",
+                "use @Sequence or @RandomId for numbers, @GeneratedObjectId for ObjectIds");
+        boolean text = attribute.type() == String.class;
+        if (text) {
+            storeAsChar(id, UUID_TEXT_LENGTH, dialect);
+        }
+        UuidId.Version version = uuid.version();
+        return () -> new UuidIdGenerator(version, text);
+    }
+
+    private static Supplier<SequenceIdGenerator> sequence(PersistentClass entity, AnnotatedAttribute attribute,
+            Sequence sequence, SharedSequences sequences, Map<String, Declared> declaredSequences) {
+        requireType(entity, attribute, SEQUENCE_TYPES, "a long, Long, int or Integer",
+                "use @UuidId or @GeneratedObjectId for String ids");
+        SequenceSpec spec = sequenceSpec(entity, attribute, sequence);
+        Declared earlier = declaredSequences.putIfAbsent(spec.name(),
+                new Declared(entityName(entity), attribute, spec));
+        if (earlier != null && !earlier.spec().equals(spec)) {
+            throw fail(entity, attribute, "@Sequence(name = \"" + spec.name() + "\") is declared as " + spec
+                    + " here but as " + earlier.spec() + " on " + earlier.entity() + "."
+                    + earlier.attribute().name() + "; entities sharing a sequence must declare the same settings"
+                    + " and id type");
+        }
+        return () -> new SequenceIdGenerator(spec, sequences);
+    }
+
+    private static Supplier<RandomIdIdGenerator> randomIds(PersistentClass entity, AnnotatedAttribute attribute,
+            RandomId random) {
+        requireType(entity, attribute, RANDOM_TYPES, "a long or Long",
+                "use @Sequence for int ids, @UuidId or @GeneratedObjectId for String ids");
+        int digits = random.digits();
+        int attempts = random.attempts();
+        if (digits < 1 || digits > MAX_RANDOM_DIGITS) {
+            throw fail(entity, attribute, "@RandomId(digits = " + digits + ") is out of range; digits must be "
+                    + "between 1 and " + MAX_RANDOM_DIGITS + " (19 digits overflow a long)");
+        }
+        if (attempts < 1) {
+            throw fail(entity, attribute, "@RandomId(attempts = " + attempts + ") must be at least 1");
+        }
+        String hibernateName = entity.getEntityName();
+        return () -> new RandomIdIdGenerator(hibernateName, digits, attempts);
+    }
+
+    private static SequenceSpec sequenceSpec(PersistentClass entity, AnnotatedAttribute attribute, Sequence sequence) {
+        String name = sequence.name().isBlank() ? entityName(entity) : sequence.name();
+        boolean intId = attribute.type() == int.class || attribute.type() == Integer.class;
+        try {
+            return new SequenceSpec(name, sequence.batch(), sequence.prefetch(), sequence.counters(),
+                    sequence.digits(), sequence.start(), intId);
+        } catch (IllegalArgumentException e) {
+            throw new KeysmithMappingException(entityName(entity), attribute.name(),
+                    "@Sequence values do not fit: " + e.getMessage(), e);
+        }
+    }
+
+    private static void requireType(PersistentClass entity, AnnotatedAttribute attribute, Set<Class<?>> allowed,
+            String expected, String alternative) {
+        if (!allowed.contains(attribute.type())) {
+            throw fail(entity, attribute, strategy(attribute) + " needs " + expected + " id, but '" + attribute.name()
+                    + "' is a " + attribute.type().getSimpleName() + "; " + alternative);
+        }
+    }
+
+    /**
+     * Text ids of a fixed length go into {@code char(n)} rather than the default {@code varchar(255)}. Hibernate has
+     * resolved the id's JDBC type when contributors run, so the column gets an explicit DDL type instead (unless the
+     * user gave one with {@code @Column(columnDefinition = ...)}); the value is still bound as a string. Schema
+     * validation accepts an explicit type whose name is the one the database reports, which PostgreSQL spells
+     * {@code bpchar}.
+     */
+    private static void storeAsChar(SimpleValue id, int length, Dialect dialect) {
+        String typeName = dialect instanceof PostgreSQLDialect ? "bpchar" : "char";
+        for (Selectable selectable : id.getSelectables()) {
+            if (selectable instanceof Column column && column.getSqlType() == null) {
+                column.setLength(length);
+                column.setSqlType(typeName + "(" + length + ")");
+            }
+        }
+    }
+
+    private static String strategy(AnnotatedAttribute attribute) {
+        return "@" + attribute.annotations().get(0).annotationType().getSimpleName();
+    }
+
+    private static String entityName(PersistentClass entity) {
+        return entity.getJpaEntityName() != null ? entity.getJpaEntityName() : entity.getEntityName();
+    }
+
+    private static KeysmithMappingException fail(PersistentClass entity, AnnotatedAttribute attribute,
+            String problem) {
+        return new KeysmithMappingException(entityName(entity), attribute.name(), problem);
+    }
+
+    /** Where a sequence was first declared, to report a second declaration with other settings. */
+    private record Declared(String entity, AnnotatedAttribute attribute, SequenceSpec spec) {
+    }
+}

@@ -1,0 +1,26 @@
+package dev.keysmith.hibernate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+/**
+ * Done-when 6: a JPA-only consumer gets no MongoDB driver. The test classpath holds everything keysmith-hibernate
+ * brings at run time (plus test tools), so a driver class missing here is missing for every consumer.
+ */
+class DependencyTest {
+
+    @Test
+    void theMongoDbDriverIsNotOnTheClasspath() {
+        assertThatThrownBy(() -> Class.forName("com.mongodb.client.MongoClient"))
+                .isInstanceOf(ClassNotFoundException.class);
+        assertThatThrownBy(() -> Class.forName("com.mongodb.MongoClientSettings"))
+                .isInstanceOf(ClassNotFoundException.class);
+    }
+
+    @Test
+    void bsonIsThereForObjectIds() throws Exception {
+        assertThat(Class.forName("org.bson.types.ObjectId")).isNotNull();
+    }
+}

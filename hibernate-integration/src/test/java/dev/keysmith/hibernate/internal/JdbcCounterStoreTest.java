@@ -1,0 +1,72 @@
+package dev.keysmith.hibernate.internal;
+
+import dev.keysmith.annotations.Sequence;
+import dev.keysmith.hibernate.TestDatabase;
+import dev.keysmith.runtime.CounterStore;
+import dev.keysmith.runtime.testing.CounterStoreContract;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.List;
+import org.hibernate.SessionFactory;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Nested;
+import org.junit.jupiter.api.TestInstance;
+
+/** The counter-store contract of the runtime, on {@code keysmith_sequences} in H2 and in PostgreSQL. */
+class JdbcCounterStoreTest {
+
+    @Entity(name = "Counted")
+    public static class Counted {
+        @Id @Sequence Long id;
+    }
+
+    /** A session factory that made the table; every {@link #emptyStore()} empties it. */
+    @TestInstance(TestInstance.Lifecycle.PER_CLASS)
+    abstract static class OnDatabase extends CounterStoreContract {
+
+        private SessionFactory factory;
+        private TestDatabase.Target target;
+
+        abstract TestDatabase database();
+
+        @Override
+        protected CounterStore emptyStore() {
+            if (factory == null) {
+                target = database().target();
+                factory = target.create(List.of(Counted.class));
+            }
+            try (Connection connection = target.connect(); Statement statement = connection.createStatement()) {
+                statement.executeUpdate("delete from keysmith_sequences");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+            return JdbcCounterStore.of(factory.unwrap(SessionFactoryImplementor.class).getServiceRegistry(), "keysmith_sequences", "seq_name", "next_val");
+        }
+
+        @AfterAll
+        void close() {
+            if (factory != null) {
+                factory.close();
+            }
+        }
+    }
+
+    @Nested
+    class H2 extends OnDatabase {
+        @Override
+        TestDatabase database() {
+            return TestDatabase.H2;
+        }
+    }
+
+    @Nested
+    class PostgreSQL extends OnDatabase {
+        @Override
+        TestDatabase database() {
+            return TestDatabase.POSTGRESQL;
+        }
+    }
+}
