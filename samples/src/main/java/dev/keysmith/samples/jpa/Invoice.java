@@ -1,0 +1,27 @@
+package dev.keysmith.samples.jpa;
+
+import dev.keysmith.annotations.Sequence;
+import jakarta.persistence.Entity;
+import jakarta.persistence.Id;
+import java.math.BigDecimal;
+
+/**
+ * An invoice numbered by the {@code keysmith_sequences} row {@code Invoice} (the sequence is named after the
+ * entity). 100 numbers are reserved per round trip, in a transaction of their own, so a rollback of the caller
+ * never hands a number out twice.
+ *
+ * <p>Not thread-safe: confine to one thread.
+ */
+@Entity
+public class Invoice {
+    @Id @Sequence(batch = 100) Long number;
+    BigDecimal total;
+
+    /** For Hibernate. */
+    protected Invoice() {
+    }
+
+    public Invoice(BigDecimal total) {
+        this.total = total;
+    }
+}
