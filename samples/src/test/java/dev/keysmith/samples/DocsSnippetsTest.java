@@ -1,0 +1,159 @@
+package dev.keysmith.samples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+import static org.junit.jupiter.api.Assertions.fail;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * Every {@code ```java} block of {@code docs/*.md} is code of this module, so it compiles and does what the guide
+ * says: its lines appear, in order, in one source file of {@code src/main/java} or {@code src/test/java}. The
+ * matching rules (comments and blank lines ignored, {@code ...} abridgements, one type at a time, exemptions) are
+ * those of {@link DocSnippets}. A block is exempt only with {@code <!-- snippet: not compiled, <reason> -->} on
+ * the line before its fence, as the generated code of {@code docs/generated-code.md} is (the processor's golden
+ * tests pin it).
+ */
+class DocsSnippetsTest {
+
+    private static final Path MODULE = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().normalize();
+    private static final Path DOCS = MODULE.resolveSibling("docs");
+
+    @TestFactory
+    Stream<DynamicTest> everyJavaSnippetOfTheDocsIsInTheSamples() {
+        Map<String, String> sources = sources();
+        List<DocSnippets.Block> blocks = docs().stream()
+                .flatMap(doc -> DocSnippets.blocks(MODULE.getParent().relativize(doc).toString(),
+                        DocSnippets.read(doc)).stream())
+                .filter(block -> block.exemption().isEmpty())
+                .toList();
+        assertThat(blocks).as("java blocks to check in " + DOCS).isNotEmpty();
+        return blocks.stream().map(block -> DynamicTest.dynamicTest(
+                block.document() + " line " + block.firstLine() + ": " + block.title(),
+                () -> DocSnippets.mismatch(block, sources).ifPresent(message -> fail(message))));
+    }
+
+    @Test
+    void theGuidesThatShowTheSamplesHaveSnippetsToCheck() {
+        List<String> checked = docs().stream()
+                .flatMap(doc -> DocSnippets.blocks(doc.getFileName().toString(), DocSnippets.read(doc)).stream())
+                .filter(block -> block.exemption().isEmpty())
+                .map(DocSnippets.Block::document)
+                .distinct()
+                .toList();
+        assertThat(checked).contains("getting-started.md", "mongodb.md", "hibernate.md");
+    }
+
+    @Test
+    void aSnippetLineMissingFromTheSourcesIsNamedWithItsDocumentAndBlock() {
+        String markdown = String.join("\n",
+                "# Guide",
+                "",
+                "```java",
+                "Keysmith keysmith = Keysmith.create(database);   // a comment of the guide",
+                "...",
+                "Person ada = people.insert(new Person(\"Ada\"));",
+                "```");
+        DocSnippets.Block block = DocSnippets.blocks("guide.md", markdown).get(0);
+        Map<String, String> matching = Map.of("A.java", String.join("\n",
+                "    Keysmith   keysmith = Keysmith.create(database);",
+                "    Repository<Person, String> people = keysmith.repository(Person.class);",
+                "    Person ada = people.insert(new Person(\"Ada\")); // another comment"));
+        Map<String, String> wrongLine = Map.of("A.java", String.join("\n",
+                "Keysmith keysmith = Keysmith.create(database);",
+                "Person ada = people.insert(new Person(\"Grace\"));"));
+        Map<String, String> wrongOrder = Map.of("A.java", String.join("\n",
+                "Person ada = people.insert(new Person(\"Ada\"));",
+                "Keysmith keysmith = Keysmith.create(database);"));
+
+        assertThat(DocSnippets.mismatch(block, matching)).isEmpty();
+        assertThat(DocSnippets.mismatch(block, wrongLine)).hasValue("guide.md: the java block that starts with"
+                + " 'Keysmith keysmith = Keysmith.create(database);   // a comment of the guide' (line 4) is not in"
+                + " the samples: line 6 'Person ada = people.insert(new Person(\"Ada\"));' was not found after the"
+                + " lines before it in A.java, the closest source file");
+        assertThat(DocSnippets.mismatch(block, wrongOrder)).get().asString()
+                .contains("line 6 'Person ada = people.insert(new Person(\"Ada\"));' was not found");
+    }
+
+    @Test
+    void severalTypesInOneSnippetAreFoundInTheirOwnFiles() {
+        String markdown = String.join("\n",
+                "```java",
+                "public class A {",
+                "    int a;",
+                "}",
+                "",
+                "public class B {",
+                "    int b;",
+                "}",
+                "```");
+        DocSnippets.Block block = DocSnippets.blocks("guide.md", markdown).get(0);
+
+        assertThat(DocSnippets.mismatch(block, Map.of(
+                "A.java", "public class A {\n    int a;\n}\n",
+                "B.java", "public class B {\n    int b;\n}\n"))).isEmpty();
+        assertThat(DocSnippets.mismatch(block, Map.of(
+                "A.java", "public class A {\n    int a;\n}\n",
+                "B.java", "public class B {\n    long b;\n}\n"))).get().asString()
+                .contains("line 7 'int b;' was not found after the lines before it in B.java");
+    }
+
+    @Test
+    void onlyABlockWithAReasonedCommentRightBeforeItsFenceIsExempt() {
+        String markdown = String.join("\n",
+                "<!-- snippet: not compiled, generated code -->",
+                "```java",
+                "class Generated {}",
+                "```",
+                "<!-- snippet: not compiled, -->",
+                "```java",
+                "class NoReason {}",
+                "```",
+                "<!-- snippet: not compiled, too far away -->",
+                "",
+                "```java",
+                "class NotRightBefore {}",
+                "```");
+
+        assertThat(DocSnippets.blocks("guide.md", markdown))
+                .extracting(DocSnippets.Block::title, block -> block.exemption().orElse("checked"))
+                .containsExactly(
+                        tuple("class Generated {}", "generated code"),
+                        tuple("class NoReason {}", "checked"),
+                        tuple("class NotRightBefore {}", "checked"));
+    }
+
+    private static List<Path> docs() {
+        assertThat(DOCS).as("the docs folder next to the samples module").isDirectory();
+        try (Stream<Path> files = Files.list(DOCS)) {
+            return files.filter(file -> file.getFileName().toString().endsWith(".md")).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Every Java source of this module, by its path relative to the module. */
+    private static Map<String, String> sources() {
+        Map<String, String> sources = new TreeMap<>();
+        for (String root : List.of("src/main/java", "src/test/java")) {
+            try (Stream<Path> files = Files.walk(MODULE.resolve(root))) {
+                files.filter(file -> file.toString().endsWith(".java"))
+                        .forEach(file -> sources.put(MODULE.relativize(file).toString(), DocSnippets.read(file)));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        assertThat(sources).as("the Java sources of " + MODULE).isNotEmpty();
+        return sources;
+    }
+}
