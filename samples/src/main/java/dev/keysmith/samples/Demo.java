@@ -50,7 +50,7 @@ public final class Demo {
                 counters = MongoDemo.run(client.getDatabase("demo"), stored);
             }
         } finally {
-            server.shutdownNow();
+            server.shutdown();
         }
 
         // An in-memory H2 database lives while a connection to it is open: here, as long as the pool.

@@ -67,7 +67,7 @@ class KeysmithBuilderTest {
             client.close();
         } finally {
             if (server != null) {
-                server.shutdownNow();
+                server.shutdown();
             }
         }
     }
