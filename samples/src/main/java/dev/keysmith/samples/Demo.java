@@ -64,7 +64,7 @@ public final class Demo {
 
         out.println("keysmith demo: one annotation on the id, through the MongoDB driver and through Hibernate");
         out.println();
-        out.println("Entities stored (MongoDB: an embedded server; Hibernate: H2 in memory), as read back:");
+        out.println("Entities stored, then read back (MongoDB: an embedded server on 127.0.0.1; Hibernate: H2 in memory):");
         stored.print(out);
         out.println();
         out.println("MongoDB collection " + MongoDemo.COUNTERS

@@ -13,23 +13,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Finds the {@code ```java} blocks of markdown documents and looks for their lines in Java sources.
- *
- * <p>The rules (shared by {@link DocsSnippetsTest}, which applies them to {@code docs/*.md}):
- * <ul>
- *   <li>Lines are compared normalized: trimmed, runs of spaces collapsed to one, and a trailing {@code // comment}
- *       removed (outside string literals), in the snippet and in the source alike. A snippet's comments talk to
- *       the reader of the guide and a sample's to the reader of the code, so they need not be the same words.</li>
- *   <li>Lines that are then empty (blank lines, comment-only lines) and abridgement lines ({@code ...}) are
- *       skipped.</li>
- *   <li>A snippet matches a source file when its lines appear there in the same order, not necessarily next to
- *       each other (a subsequence): a sample may have more members, more statements, more comments.</li>
- *   <li>A snippet that declares several top-level types (each closed by a line that is only a closing brace, in
- *       column 0) is matched one
- *       type at a time, since each public type lives in its own file.</li>
- *   <li>A block is exempt when the line right before its opening fence is
- *       {@code <!-- snippet: not compiled, <reason> -->} with a reason.</li>
- * </ul>
+ * Finds the {@code ```java} blocks of markdown documents and looks for their lines in Java sources, by the rules
+ * written on {@link DocsSnippetsTest}.
  *
  * <p>Immutable.
  */

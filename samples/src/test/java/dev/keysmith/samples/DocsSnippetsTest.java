@@ -18,11 +18,22 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Every {@code ```java} block of {@code docs/*.md} is code of this module, so it compiles and does what the guide
- * says: its lines appear, in order, in one source file of {@code src/main/java} or {@code src/test/java}. The
- * matching rules (comments and blank lines ignored, {@code ...} abridgements, one type at a time, exemptions) are
- * those of {@link DocSnippets}. A block is exempt only with {@code <!-- snippet: not compiled, <reason> -->} on
- * the line before its fence, as the generated code of {@code docs/generated-code.md} is (the processor's golden
- * tests pin it).
+ * says. The rules:
+ * <ul>
+ *   <li>A block matches a source file of {@code src/main/java} or {@code src/test/java} when its lines appear
+ *       there in the same order, not necessarily next to each other (a subsequence): a sample may have more
+ *       members, statements and comments than the guide shows.</li>
+ *   <li>Lines are compared normalized: trimmed, runs of spaces collapsed to one, and a trailing
+ *       {@code // comment} removed (outside string literals), in the guide and in the source alike. Comments are
+ *       not matched on purpose: the guide's talk to its reader, the sample's explain the code's why.</li>
+ *   <li>Lines that are then empty (blank or comment-only) and abridgement lines ({@code ...}) are skipped.</li>
+ *   <li>A block that declares several top-level types (each closed by a line that is only a closing brace, in
+ *       column 0) is matched one type at a time, since each public type lives in its own file.</li>
+ *   <li>A block is exempt only when the line right before its opening fence is
+ *       {@code <!-- snippet: not compiled, <reason> -->} with a reason, as the generated code of
+ *       {@code docs/generated-code.md} is (the processor's golden tests pin it).</li>
+ * </ul>
+ * A failure names the document, the block's first line and the first line of it that was not found.
  */
 class DocsSnippetsTest {
 
