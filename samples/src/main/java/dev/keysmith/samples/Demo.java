@@ -64,7 +64,8 @@ public final class Demo {
 
         out.println("keysmith demo: one annotation on the id, through the MongoDB driver and through Hibernate");
         out.println();
-        out.println("Entities stored, then read back (MongoDB: an embedded server on 127.0.0.1; Hibernate: H2 in memory):");
+        out.println("Entities stored, then read back (MongoDB: an embedded server on 127.0.0.1;"
+                + " Hibernate: H2 in memory):");
         stored.print(out);
         out.println();
         out.println("MongoDB collection " + MongoDemo.COUNTERS

@@ -12,8 +12,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
+import java.util.logging.Handler;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -27,6 +31,7 @@ class DemoTest {
 
     private static List<String> output;
     private static String errors;
+    private static final List<String> hibernateMessages = new CopyOnWriteArrayList<>();
     private static Set<Thread> threadsLeft;
 
     @BeforeAll
@@ -36,10 +41,30 @@ class DemoTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream originalErr = System.err;
         System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        // Hibernate logs to java.util.logging, whose console handler may hold the System.err of before.
+        Logger hibernateLog = Logger.getLogger("org.hibernate");
+        Handler hibernateRecords = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                if (hibernateLog.isLoggable(record.getLevel())) {
+                    hibernateMessages.add(record.getLevel() + " " + record.getLoggerName() + ": " + record.getMessage());
+                }
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        hibernateLog.addHandler(hibernateRecords);
         try {
             Demo.run(new PrintStream(out, true, StandardCharsets.UTF_8));
         } finally {
             System.setErr(originalErr);
+            hibernateLog.removeHandler(hibernateRecords);
         }
         output = out.toString(StandardCharsets.UTF_8).lines().toList();
         errors = err.toString(StandardCharsets.UTF_8);
@@ -141,6 +166,7 @@ class DemoTest {
     @Test
     void itLogsNothingAndLeavesNoThreadRunning() {
         assertThat(errors).as("what the demo wrote to System.err").isEmpty();
+        assertThat(hibernateMessages).as("what Hibernate logged").isEmpty();
         assertThat(threadsLeft).as("non-daemon threads still running after the demo").isEmpty();
     }
 
