@@ -46,11 +46,6 @@ public final class Table {
         return this;
     }
 
-    /** Whether no row was added. */
-    public boolean isEmpty() {
-        return rows.isEmpty();
-    }
-
     /** Prints the header, a rule of dashes and the rows, with no trailing spaces. */
     public void print(PrintStream out) {
         int[] widths = new int[headers.size()];
