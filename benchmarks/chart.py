@@ -33,8 +33,9 @@ def panels(results):
     for r in results:
         cls = r["benchmark"].rsplit(".", 2)[1]
         metric = r["primaryMetric"]
-        grouped.setdefault((cls, r["mode"], metric["scoreUnit"]), []).append(
-            (label(r), metric["score"], metric.get("scoreError") or 0.0))
+        error = metric.get("scoreError")
+        error = float(error) if isinstance(error, (int, float)) else 0.0  # JMH writes "NaN" for one sample
+        grouped.setdefault((cls, r["mode"], metric["scoreUnit"]), []).append((label(r), metric["score"], error))
     return grouped
 
 
@@ -46,7 +47,7 @@ def main(paths):
     out = []
     y = 30
     for (cls, mode, unit), bars in sorted(panels(results).items()):
-        scale = max(s + (e if e == e else 0) for _, s, e in bars) or 1.0
+        scale = max(s + (e if e == e else 0.0) for _, s, e in bars) or 1.0
         better = "higher is better" if mode == "thrpt" else "lower is better"
         out.append(f'<text x="10" y="{y}" font-weight="bold">{escape(cls)}: {escape(mode)}, '
                    f'{escape(unit)} ({better})</text>')

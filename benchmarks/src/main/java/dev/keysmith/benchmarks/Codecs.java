@@ -5,6 +5,7 @@ import static org.bson.codecs.configuration.CodecRegistries.fromRegistries;
 
 import com.mongodb.MongoClientSettings;
 import dev.keysmith.mongodb.GeneratedCodecProvider;
+import dev.keysmith.runtime.CounterStore;
 import dev.keysmith.runtime.IdGenerators;
 import org.bson.codecs.Codec;
 import org.bson.codecs.configuration.CodecRegistry;
@@ -18,10 +19,7 @@ final class Codecs {
 
     /** keysmith's generated codec, found through {@code ServiceLoader} as {@code Keysmith} finds it. */
     static Codec<Order> generated(CodecRegistry driverDefaults) {
-        // Order's ids are ObjectIds: no sequence, so no counter store is ever asked.
-        IdGenerators ids = IdGenerators.create((counter, count) -> {
-            throw new IllegalStateException("the codec benchmarks reserve no sequence ids");
-        });
+        IdGenerators ids = IdGenerators.create(new NoSequences());
         return fromRegistries(fromProviders(GeneratedCodecProvider.load(ids)), driverDefaults).get(Order.class);
     }
 
@@ -29,6 +27,14 @@ final class Codecs {
     static Codec<Order> pojo(CodecRegistry driverDefaults) {
         return fromRegistries(driverDefaults, fromProviders(PojoCodecProvider.builder().automatic(true).build()))
                 .get(Order.class);
+    }
+
+    /** Order's ids are ObjectIds: no sequence, so no counter store is ever asked. */
+    private static final class NoSequences implements CounterStore {
+        @Override
+        public long reserve(String counter, long count) {
+            throw new IllegalStateException("the codec benchmarks reserve no sequence ids");
+        }
     }
 
     static Codec<Order> handWritten() {

@@ -7,18 +7,15 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.bson.types.ObjectId;
 
 /**
- * The generators of every strategy for one database: one {@link ObjectIdGenerator}, the UUID generators, a
- * {@link RandomIdGenerator} per digit count, and one {@link SequenceAllocator} per sequence name over the
- * database's {@link CounterStore}. Generated codecs take their ids from here.
+ * The generators of every strategy for one database: the JVM-wide {@link ObjectIdGenerator} and version 7
+ * {@link UuidGenerator}, a {@link RandomIdGenerator} per digit count, and one {@link SequenceAllocator} per
+ * sequence name over the database's {@link CounterStore}. Each generator is made on first use. Generated codecs take their ids from here.
  *
  * <p>Thread-safe.
  */
 public final class IdGenerators implements AutoCloseable {
 
     private final CounterStore store;
-    private final ObjectIdGenerator objectIds = ObjectIdGenerator.create();
-    private final UuidGenerator randomUuids = UuidGenerator.random();
-    private final UuidGenerator timeOrderedUuids = UuidGenerator.timeOrdered();
     private final Map<Integer, RandomIdGenerator> randomIds = new ConcurrentHashMap<>();
     private final Map<String, SequenceAllocator> sequences = new ConcurrentHashMap<>();
     private volatile boolean closed;
@@ -27,23 +24,32 @@ public final class IdGenerators implements AutoCloseable {
         this.store = Objects.requireNonNull(store, "store");
     }
 
+    /**
+     * The JVM-wide ObjectId generator, made on first use: creating generators costs nothing until an id is
+     * needed (seeding {@code SecureRandom} is the slow part of starting up).
+     */
+    private static final class SharedObjectIds {
+        static final ObjectIdGenerator GENERATOR = ObjectIdGenerator.create();
+    }
+
     /** Generators whose sequences reserve their ranges in {@code store}. */
     public static IdGenerators create(CounterStore store) {
         return new IdGenerators(store);
     }
 
+    /** An ObjectId from the JVM-wide generator: one 5-byte process value per process, as the spec has it. */
     public ObjectId objectId() {
-        return objectIds.next();
+        return SharedObjectIds.GENERATOR.next();
     }
 
     /** A version 4 UUID. */
     public UUID randomUuid() {
-        return randomUuids.next();
+        return UUID.randomUUID();
     }
 
     /** A version 7 UUID, strictly increasing within the JVM. */
     public UUID timeOrderedUuid() {
-        return timeOrderedUuids.next();
+        return UuidGenerator.timeOrdered().next();
     }
 
     /**

@@ -3,7 +3,7 @@ package dev.keysmith.processor.messages;
 import java.util.Locale;
 
 /**
- * Every error the processor reports: a stable tag, the rule, and the fix. {@code docs/compile-errors.md}
+ * Every error the processor reports: a stable tag, the rule, and the fix. {@code docs/troubleshooting.md}
  * lists them; the tests import the same constants.
  *
  * <p>Immutable.

@@ -1,0 +1,144 @@
+#!/usr/bin/env python3
+"""Turns JMH JSON results into the tables of docs/benchmarks.md: every figure next to its goal.
+
+Usage: report.py RESULTS_DIR   (the folder benchmarks/run.sh wrote: generators-and-codecs.json,
+sequences.json, first-document.json)
+
+Only the Python standard library. Prints Markdown on standard output.
+"""
+import json
+import os
+import sys
+
+
+def load(folder, name):
+    path = os.path.join(folder, name)
+    if not os.path.exists(path):
+        return []
+    with open(path) as f:
+        return json.load(f)
+
+
+def find(results, method, **params):
+    for r in results:
+        if r["benchmark"].endswith("." + method) and all(
+                (r.get("params") or {}).get(k) == str(v) for k, v in params.items()):
+            return r
+    raise SystemExit(f"no result for {method} {params}")
+
+
+def score(r):
+    return r["primaryMetric"]["score"]
+
+
+def alloc(r):
+    return r["secondaryMetrics"]["gc.alloc.rate.norm"]["score"]
+
+
+def percentile(r, p):
+    return r["primaryMetric"]["scorePercentiles"][p]
+
+
+def verdict(value, goal, higher_is_better=True):
+    ok = value >= goal if higher_is_better else value <= goal
+    if ok:
+        return "met"
+    return f"**missed** by {abs(value / goal - 1) * 100:.0f}%"
+
+
+def row(*cells):
+    print("| " + " | ".join(str(c) for c in cells) + " |")
+
+
+def main(folder):
+    gen = load(folder, "generators-and-codecs.json")
+    seq = load(folder, "sequences.json")
+    first = load(folder, "first-document.json")
+
+    if gen:
+        print("### (a) ObjectId, (b) UUID: ids per microsecond (higher is better)\n")
+        row("comparison", "keysmith", "anchor", "ratio", "goal", "")
+        row("---", "---:", "---:", "---:", "---:", "---")
+        for threads, k, b in (("1 thread", "keysmith1Thread", "bson1Thread"),
+                              ("2 threads", "keysmith2Threads", "bson2Threads")):
+            ks, bs = score(find(gen, k)), score(find(gen, b))
+            row(f"ObjectId, {threads}: keysmith vs `new ObjectId()`", f"{ks:.1f}", f"{bs:.1f}",
+                f"{ks / bs:.2f}x", "≥ 1.0x", verdict(ks / bs, 1.0))
+        v7 = score(find(gen, "v7Keysmith"))
+        creator, jug = score(find(gen, "v7UuidCreator")), score(find(gen, "v7JavaUuidGenerator"))
+        best = max(creator, jug)
+        row("UUID v7: keysmith vs the faster of uuid-creator "
+            f"({creator:.1f}) and java-uuid-generator ({jug:.1f})", f"{v7:.1f}", f"{best:.1f}",
+            f"{v7 / best:.2f}x", "≥ 1.0x", verdict(v7 / best, 1.0))
+        v4, jdk = score(find(gen, "v4Keysmith")), score(find(gen, "v4Jdk"))
+        row("UUID v4: keysmith vs `UUID.randomUUID()`", f"{v4:.1f}", f"{jdk:.1f}", f"{v4 / jdk:.2f}x",
+            "(no goal)", "")
+        print()
+
+        print("### (c) Codecs: one 10-field entity, operations per microsecond (higher is better)\n")
+        row("operation", "generated", "hand-written", "PojoCodecProvider", "generated / hand-written",
+            "goal", "", "generated / Pojo", "goal", "")
+        row("---", "---:", "---:", "---:", "---:", "---:", "---", "---:", "---:", "---")
+        for op in ("encode", "decode"):
+            g, h, p = (score(find(gen, op + n)) for n in ("Generated", "HandWritten", "Pojo"))
+            row(op, f"{g:.2f}", f"{h:.2f}", f"{p:.2f}", f"{g / h:.2f}x", "≥ 0.95x", verdict(g / h, 0.95),
+                f"{g / p:.2f}x", "≥ 1.4x", verdict(g / p, 1.4))
+        print()
+
+        print("### (e) Bytes allocated per operation (`-prof gc`)\n")
+        row("benchmark", "B/op", "goal", "")
+        row("---", "---:", "---", "---")
+        for name in ("keysmith1Thread", "bson1Thread", "keysmith2Threads", "bson2Threads", "v4Keysmith",
+                     "v4Jdk", "v7Keysmith", "v7UuidCreator", "v7JavaUuidGenerator"):
+            row(name, f"{alloc(find(gen, name)):.0f}", "", "")
+        for op in ("encode", "decode"):
+            h = alloc(find(gen, op + "HandWritten"))
+            g = alloc(find(gen, op + "Generated"))
+            row(f"{op}Generated", f"{g:.0f}", f"≤ 1.1x hand-written ({1.1 * h:.0f})",
+                verdict(g / h, 1.1, higher_is_better=False))
+            row(f"{op}HandWritten", f"{h:.0f}", "", "")
+            row(f"{op}Pojo", f"{alloc(find(gen, op + 'Pojo')):.0f}", "", "")
+        print()
+
+    if seq:
+        print("### (d) Sequences against the embedded server on loopback\n")
+        row("batch", "prefetch", "ids per second")
+        row("---:", "---", "---:")
+        for batch in (1, 50, 1000):
+            for prefetch in ("true", "false"):
+                row(batch, prefetch, f"{score(find(seq, 'SequenceBenchmark.takeId', batch=batch, prefetch=prefetch)):,.0f}")
+        print()
+        for prefetch in ("false", "true"):
+            one = score(find(seq, "SequenceBenchmark.takeId", batch=1, prefetch=prefetch))
+            thousand = score(find(seq, "SequenceBenchmark.takeId", batch=1000, prefetch=prefetch))
+            print(f"- batch 1000 vs batch 1, prefetch {prefetch}: {thousand / one:,.0f}x "
+                  f"(goal ≥ 500x: {verdict(thousand / one, 500)})")
+        trip = find(seq, "CounterRoundTripBenchmark.reserve")
+        median_trip = percentile(trip, "50.0")
+        print(f"\nOne counter round trip (`findOneAndUpdate`): median {median_trip:.0f} µs, "
+              f"p99 {percentile(trip, '99.0'):.0f} µs, p99.9 {percentile(trip, '99.9'):.0f} µs.\n")
+        row("batch", "prefetch", "p50 µs", "p99 µs", "p99.9 µs", "p99.9 / median round trip", "goal (prefetch)", "")
+        row("---:", "---", "---:", "---:", "---:", "---:", "---", "---")
+        for batch in (50, 1000):
+            for prefetch in ("true", "false"):
+                r = find(seq, "SequenceLatencyBenchmark.takeId", batch=batch, prefetch=prefetch)
+                p999 = percentile(r, "99.9")
+                ratio = p999 / median_trip
+                goal = ("≤ 0.1x", verdict(ratio, 0.1, higher_is_better=False)) if prefetch == "true" else ("", "")
+                row(batch, prefetch, f"{percentile(r, '50.0'):.2f}", f"{percentile(r, '99.0'):.2f}",
+                    f"{p999:.2f}", f"{ratio:.3f}x", *goal)
+        print()
+
+    if first:
+        print("### (f) From nothing to the first encoded document (one shot per fresh JVM, lower is better)\n")
+        g, p = score(find(first, "generated")), score(find(first, "pojo"))
+        row("generated", "PojoCodecProvider", "ratio", "goal", "")
+        row("---:", "---:", "---:", "---", "---")
+        row(f"{g:.2f} ms", f"{p:.2f} ms", f"{g / p:.3f}x", "≤ 0.05x", verdict(g / p, 0.05, higher_is_better=False))
+        print()
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit(__doc__)
+    main(sys.argv[1])
