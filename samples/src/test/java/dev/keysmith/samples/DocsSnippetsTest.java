@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 
 /**
- * Every {@code ```java} block of {@code docs/*.md} is code of this module, so it compiles and does what the guide
+ * Every {@code ```java} block of {@code README.md} and {@code docs/*.md} is code of this module, so it compiles and does what the guide
  * says. The rules:
  * <ul>
  *   <li>A block matches a source file of {@code src/main/java} or {@code src/test/java} when its lines appear
@@ -62,7 +62,7 @@ class DocsSnippetsTest {
                 .map(DocSnippets.Block::document)
                 .distinct()
                 .toList();
-        assertThat(checked).contains("getting-started.md", "mongodb.md", "hibernate.md");
+        assertThat(checked).contains("README.md", "getting-started.md", "mongodb.md", "hibernate.md");
     }
 
     @Test
@@ -144,10 +144,12 @@ class DocsSnippetsTest {
                         tuple("class NotRightBefore {}", "checked"));
     }
 
+    /** The guides of {@code docs/}, and the README, whose first screen shows keysmith too. */
     private static List<Path> docs() {
         assertThat(DOCS).as("the docs folder next to the samples module").isDirectory();
         try (Stream<Path> files = Files.list(DOCS)) {
-            return files.filter(file -> file.getFileName().toString().endsWith(".md")).sorted().toList();
+            return Stream.concat(Stream.of(MODULE.resolveSibling("README.md")),
+                    files.filter(file -> file.getFileName().toString().endsWith(".md")).sorted()).toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
