@@ -38,6 +38,22 @@ public final class CodecSupport {
         return false;
     }
 
+    /**
+     * Whether the current value is of the {@code expected} type (checked first: it is the common case); a null is
+     * read and gives false; any other type is the entity's decoding error.
+     */
+    private static boolean present(BsonReader reader, BsonType expected, String entity, String field) {
+        BsonType type = reader.getCurrentBsonType();
+        if (type == expected) {
+            return true;
+        }
+        if (type == BsonType.NULL) {
+            reader.readNull();
+            return false;
+        }
+        throw EntityDecodingException.wrongType(entity, field, "a BSON " + expected, type);
+    }
+
     private static void expect(BsonReader reader, BsonType type, String entity, String field) {
         if (reader.getCurrentBsonType() != type) {
             throw EntityDecodingException.wrongType(entity, field, "a BSON " + type, reader.getCurrentBsonType());
@@ -54,18 +70,19 @@ public final class CodecSupport {
     }
 
     public static int readInt(BsonReader reader, String entity, String field) {
-        switch (reader.getCurrentBsonType()) {
-            case INT32:
-                return reader.readInt32();
-            case INT64:
-                long value = reader.readInt64();
-                if (value != (int) value) {
-                    throw new EntityDecodingException(entity, field, "the int64 " + value + " does not fit an int");
-                }
-                return (int) value;
-            default:
-                throw EntityDecodingException.wrongType(entity, field, "an int32", reader.getCurrentBsonType());
+        // if, not switch: a switch on an enum from another class goes through a lookup array, on every field.
+        BsonType type = reader.getCurrentBsonType();
+        if (type == BsonType.INT32) {
+            return reader.readInt32();
         }
+        if (type == BsonType.INT64) {
+            long value = reader.readInt64();
+            if (value != (int) value) {
+                throw new EntityDecodingException(entity, field, "the int64 " + value + " does not fit an int");
+            }
+            return (int) value;
+        }
+        throw EntityDecodingException.wrongType(entity, field, "an int32", type);
     }
 
     public static Integer readIntOrNull(BsonReader reader, String entity, String field) {
@@ -73,14 +90,14 @@ public final class CodecSupport {
     }
 
     public static long readLong(BsonReader reader, String entity, String field) {
-        switch (reader.getCurrentBsonType()) {
-            case INT64:
-                return reader.readInt64();
-            case INT32:
-                return reader.readInt32();
-            default:
-                throw EntityDecodingException.wrongType(entity, field, "an int64", reader.getCurrentBsonType());
+        BsonType type = reader.getCurrentBsonType();
+        if (type == BsonType.INT64) {
+            return reader.readInt64();
         }
+        if (type == BsonType.INT32) {
+            return reader.readInt32();
+        }
+        throw EntityDecodingException.wrongType(entity, field, "an int64", type);
     }
 
     public static Long readLongOrNull(BsonReader reader, String entity, String field) {
@@ -88,16 +105,17 @@ public final class CodecSupport {
     }
 
     public static double readDouble(BsonReader reader, String entity, String field) {
-        switch (reader.getCurrentBsonType()) {
-            case DOUBLE:
-                return reader.readDouble();
-            case INT32:
-                return reader.readInt32();
-            case INT64:
-                return reader.readInt64();
-            default:
-                throw EntityDecodingException.wrongType(entity, field, "a double", reader.getCurrentBsonType());
+        BsonType type = reader.getCurrentBsonType();
+        if (type == BsonType.DOUBLE) {
+            return reader.readDouble();
         }
+        if (type == BsonType.INT32) {
+            return reader.readInt32();
+        }
+        if (type == BsonType.INT64) {
+            return reader.readInt64();
+        }
+        throw EntityDecodingException.wrongType(entity, field, "a double", type);
     }
 
     public static Double readDoubleOrNull(BsonReader reader, String entity, String field) {
@@ -151,14 +169,18 @@ public final class CodecSupport {
     }
 
     public static String readString(BsonReader reader, String entity, String field) {
-        if (isNull(reader)) {
+        BsonType type = reader.getCurrentBsonType();
+        if (type == BsonType.STRING) {
+            return reader.readString();
+        }
+        if (type == BsonType.NULL) {
+            reader.readNull();
             return null;
         }
-        if (reader.getCurrentBsonType() == BsonType.SYMBOL) {
+        if (type == BsonType.SYMBOL) {
             return reader.readSymbol();
         }
-        expect(reader, BsonType.STRING, entity, field);
-        return reader.readString();
+        throw EntityDecodingException.wrongType(entity, field, "a BSON " + BsonType.STRING, type);
     }
 
     public static <E extends Enum<E>> E readEnum(BsonReader reader, Class<E> type, String entity, String field) {
@@ -175,18 +197,16 @@ public final class CodecSupport {
     }
 
     public static Instant readInstant(BsonReader reader, String entity, String field) {
-        if (isNull(reader)) {
+        if (!present(reader, BsonType.DATE_TIME, entity, field)) {
             return null;
         }
-        expect(reader, BsonType.DATE_TIME, entity, field);
         return Instant.ofEpochMilli(reader.readDateTime());
     }
 
     public static Date readDate(BsonReader reader, String entity, String field) {
-        if (isNull(reader)) {
+        if (!present(reader, BsonType.DATE_TIME, entity, field)) {
             return null;
         }
-        expect(reader, BsonType.DATE_TIME, entity, field);
         return new Date(reader.readDateTime());
     }
 
@@ -211,10 +231,9 @@ public final class CodecSupport {
     }
 
     public static BigDecimal readBigDecimal(BsonReader reader, String entity, String field) {
-        if (isNull(reader)) {
+        if (!present(reader, BsonType.DECIMAL128, entity, field)) {
             return null;
         }
-        expect(reader, BsonType.DECIMAL128, entity, field);
         Decimal128 value = reader.readDecimal128();
         try {
             return value.bigDecimalValue();
@@ -224,10 +243,9 @@ public final class CodecSupport {
     }
 
     public static UUID readUuid(BsonReader reader, String entity, String field) {
-        if (isNull(reader)) {
+        if (!present(reader, BsonType.BINARY, entity, field)) {
             return null;
         }
-        expect(reader, BsonType.BINARY, entity, field);
         BsonBinary binary = reader.readBinaryData();
         try {
             return Uuids.fromBinary(binary);
@@ -243,10 +261,9 @@ public final class CodecSupport {
     }
 
     public static ObjectId readObjectId(BsonReader reader, String entity, String field) {
-        if (isNull(reader)) {
+        if (!present(reader, BsonType.OBJECT_ID, entity, field)) {
             return null;
         }
-        expect(reader, BsonType.OBJECT_ID, entity, field);
         return reader.readObjectId();
     }
 
@@ -257,10 +274,9 @@ public final class CodecSupport {
     }
 
     public static byte[] readBytes(BsonReader reader, String entity, String field) {
-        if (isNull(reader)) {
+        if (!present(reader, BsonType.BINARY, entity, field)) {
             return null;
         }
-        expect(reader, BsonType.BINARY, entity, field);
         return reader.readBinaryData().getData();
     }
 
@@ -269,10 +285,9 @@ public final class CodecSupport {
      * for an array.
      */
     public static boolean startArray(BsonReader reader, String entity, String field) {
-        if (isNull(reader)) {
+        if (!present(reader, BsonType.ARRAY, entity, field)) {
             return false;
         }
-        expect(reader, BsonType.ARRAY, entity, field);
         reader.readStartArray();
         return true;
     }
@@ -282,10 +297,9 @@ public final class CodecSupport {
      * started) for a document.
      */
     public static boolean startDocument(BsonReader reader, String entity, String field) {
-        if (isNull(reader)) {
+        if (!present(reader, BsonType.DOCUMENT, entity, field)) {
             return false;
         }
-        expect(reader, BsonType.DOCUMENT, entity, field);
         reader.readStartDocument();
         return true;
     }
