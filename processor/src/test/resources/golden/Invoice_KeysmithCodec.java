@@ -18,7 +18,6 @@ import org.bson.BsonWriter;
 import org.bson.codecs.DecoderContext;
 import org.bson.codecs.EncoderContext;
 import org.bson.codecs.configuration.CodecRegistry;
-import org.bson.types.Decimal128;
 
 /**
  * The BSON codec of {@link Invoice}, written by the keysmith processor.
@@ -56,7 +55,7 @@ public final class Invoice_KeysmithCodec implements EntityCodec<Invoice> {
     writer.writeStartDocument();
     writer.writeInt64("_id", value.number());
     if (value.total() != null) {
-      writer.writeDecimal128("total", new Decimal128(value.total()));
+      writer.writeDecimal128("total", CodecSupport.toDecimal128(value.total()));
     }
     if (value.issued() != null) {
       writer.writeDateTime("issued", value.issued().toEpochMilli());

@@ -16,7 +16,6 @@ final class Names {
     static final ClassName BSON_STRING = ClassName.get("org.bson", "BsonString");
     static final ClassName BSON_INT32 = ClassName.get("org.bson", "BsonInt32");
     static final ClassName BSON_INT64 = ClassName.get("org.bson", "BsonInt64");
-    static final ClassName DECIMAL128 = ClassName.get("org.bson.types", "Decimal128");
     static final ClassName CODEC = ClassName.get("org.bson.codecs", "Codec");
     static final ClassName DOCUMENT = ClassName.get("org.bson", "Document");
     static final ClassName DBREF = ClassName.get("com.mongodb", "DBRef");

@@ -99,7 +99,7 @@ final class ValueCode {
             }
             case BIG_DECIMAL -> {
                 method = "writeDecimal128";
-                argument = CodeBlock.of("new $T($L)", Names.DECIMAL128, value);
+                argument = CodeBlock.of("$T.toDecimal128($L)", Names.CODEC_SUPPORT, value);
             }
             case UUID -> {
                 method = "writeBinaryData";

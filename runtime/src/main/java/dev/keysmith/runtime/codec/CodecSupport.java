@@ -236,10 +236,52 @@ public final class CodecSupport {
         }
         Decimal128 value = reader.readDecimal128();
         try {
-            return value.bigDecimalValue();
+            return toBigDecimal(value);
         } catch (ArithmeticException e) {
             throw new EntityDecodingException(entity, field, "the decimal " + value + " has no BigDecimal value", e);
         }
+    }
+
+    // IEEE 754-2008 decimal128, binary integer decimal encoding, as BSON stores it: the sign bit, a 14-bit
+    // biased exponent and a 113-bit coefficient when the two bits after the sign are not both set.
+    private static final long SIGN_BIT = 1L << 63;
+    private static final long LARGE_COEFFICIENT_FORM = 3L << 61;
+    private static final int EXPONENT_SHIFT = 49;
+    private static final int EXPONENT_BIAS = 6176;
+    private static final int MAX_EXPONENT = 6111;
+    private static final long COEFFICIENT_HIGH_MASK = (1L << EXPONENT_SHIFT) - 1;
+
+    /**
+     * {@code new Decimal128(value)}, without its general 113-bit path when the unscaled value fits in 63 bits
+     * (any amount of money does): the same bits, several times faster.
+     *
+     * @throws NumberFormatException as {@code new Decimal128(value)} does, for a value decimal128 cannot hold
+     */
+    public static Decimal128 toDecimal128(BigDecimal value) {
+        long exponent = -(long) value.scale();
+        if (exponent >= -EXPONENT_BIAS && exponent <= MAX_EXPONENT && value.precision() <= 18) {
+            long unscaled = value.unscaledValue().longValue();
+            long high = (unscaled < 0 ? SIGN_BIT : 0) | (exponent + EXPONENT_BIAS) << EXPONENT_SHIFT;
+            return Decimal128.fromIEEE754BIDEncoding(high, Math.abs(unscaled));
+        }
+        return new Decimal128(value);
+    }
+
+    /**
+     * {@code value.bigDecimalValue()}, without its general path when the coefficient fits in 63 bits: the same
+     * value, several times faster.
+     *
+     * @throws ArithmeticException as {@code bigDecimalValue()} does, for NaN, infinities and negative zero
+     */
+    public static BigDecimal toBigDecimal(Decimal128 value) {
+        long high = value.getHigh();
+        long low = value.getLow();
+        if ((high & LARGE_COEFFICIENT_FORM) != LARGE_COEFFICIENT_FORM && (high & COEFFICIENT_HIGH_MASK) == 0
+                && low > 0) {
+            int exponent = (int) ((high & ~SIGN_BIT) >>> EXPONENT_SHIFT) - EXPONENT_BIAS;
+            return BigDecimal.valueOf(high < 0 ? -low : low, -exponent);
+        }
+        return value.bigDecimalValue();
     }
 
     public static UUID readUuid(BsonReader reader, String entity, String field) {
