@@ -63,7 +63,8 @@ public final class SequenceAllocator implements AutoCloseable {
     private long remaining;
     private long blockSize;
     private long taken;
-    private IdBlock prefetched;
+    private long prefetchedFirst;
+    private long prefetchedSize; // 0: nothing prefetched
     private Prefetch prefetch = Prefetch.NONE;
     private boolean prefetchFailedForBlock;
     private boolean closed;
@@ -117,9 +118,14 @@ public final class SequenceAllocator implements AutoCloseable {
                     }
                     return id;
                 }
-                if (prefetched != null) {
-                    install(prefetched);
-                    prefetched = null;
+                if (prefetchedSize > 0) {
+                    // Written out here rather than calling install(): a call site taken once per range stays
+                    // below C2's inlining threshold, and the call would run the interpreted method (microseconds).
+                    nextId = prefetchedFirst;
+                    remaining = prefetchedSize;
+                    blockSize = prefetchedSize;
+                    prefetchFailedForBlock = false;
+                    prefetchedSize = 0;
                 } else if (prefetch != Prefetch.NONE) {
                     awaitPrefetch();
                 } else {
@@ -142,7 +148,7 @@ public final class SequenceAllocator implements AutoCloseable {
         lock.lock();
         try {
             closed = true;
-            prefetched = null;
+            prefetchedSize = 0;
             remaining = 0;
             if (prefetcher != null) {
                 LockSupport.unpark(prefetcher);
@@ -210,7 +216,7 @@ public final class SequenceAllocator implements AutoCloseable {
      * being idle): ask it, at the cost of waking it. Never happens in steady state.
      */
     private void askForPrefetchIfLate() {
-        if (prefetch != Prefetch.NONE || prefetched != null || prefetchFailedForBlock || allExhausted()) {
+        if (prefetch != Prefetch.NONE || prefetchedSize > 0 || prefetchFailedForBlock || allExhausted()) {
             return;
         }
         prefetch = Prefetch.REQUESTED;
@@ -262,13 +268,13 @@ public final class SequenceAllocator implements AutoCloseable {
         long lastTaken = -1;
         while (true) {
             long park;
+            long now = System.nanoTime(); // read before taking the lock: the lock is held as briefly as can be
             lockWithoutQueueing();
             try {
                 // a caller waiting for a range requested from this thread reserves itself once it has ended
                 if (closed || prefetcher != self || allExhausted()) {
                     return;
                 }
-                long now = System.nanoTime();
                 if (lastTaken >= 0) {
                     nanosPerId = PrefetchPacing.nextEstimate(nanosPerId, now - lastLook, taken - lastTaken,
                             now - lastActive);
@@ -279,8 +285,8 @@ public final class SequenceAllocator implements AutoCloseable {
                 lastTaken = taken;
                 lastLook = now;
                 long idsBeforeDue = PrefetchPacing.idsBeforeDue(remaining, blockSize,
-                        prefetched != null ? prefetched.size() : prefetchFailedForBlock ? spec.batch() : 0);
-                if (prefetch == Prefetch.REQUESTED || prefetch == Prefetch.NONE && prefetched == null
+                        prefetchedSize > 0 ? prefetchedSize : prefetchFailedForBlock ? spec.batch() : 0);
+                if (prefetch == Prefetch.REQUESTED || prefetch == Prefetch.NONE && prefetchedSize == 0
                         && !prefetchFailedForBlock && pacing.reserveNow(idsBeforeDue, nanosPerId)) {
                     prefetch = Prefetch.RESERVING;
                     park = 0;
@@ -319,7 +325,8 @@ public final class SequenceAllocator implements AutoCloseable {
             if (block == null) {
                 prefetchFailedForBlock = true;
             } else if (!closed) {
-                prefetched = block;
+                prefetchedFirst = block.first();
+                prefetchedSize = block.size();
             }
             prefetchSettled.signalAll();
         } finally {

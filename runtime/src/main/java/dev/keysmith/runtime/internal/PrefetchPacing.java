@@ -9,7 +9,7 @@ import java.time.Duration;
  *
  * <p>The thread estimates how many nanoseconds pass between two ids from what it saw since its last look, and
  * from that how long until the current range is half used (the point where a reservation is due). It parks for
- * a quarter of that time, clamped to [{@link #minPollNanos()}, {@link #maxPollNanos()}], so that the looks
+ * half of that time, clamped to [{@link #minPollNanos()}, {@link #maxPollNanos()}], so that the looks
  * grow denser as the half mark nears; it reserves as soon as the half mark is reached or is expected within
  * {@link #leadNanos()}.
  *
@@ -84,13 +84,17 @@ public record PrefetchPacing(long minPollNanos, long maxPollNanos, long leadNano
         return nanosPerId != UNKNOWN && saturatedProduct(idsBeforeDue, nanosPerId) <= leadNanos;
     }
 
-    /** How long to park before the next look, with {@code idsBeforeDue} ids left before a reservation is due. */
+    /**
+     * How long to park before the next look, with {@code idsBeforeDue} ids left before a reservation is due: half
+     * the expected time, so that a pace that doubles meanwhile is still caught in time, and the looks (each a
+     * wake-up that may preempt a caller on a busy machine) stay few: about log2(time to the half mark / lead).
+     */
     public long parkNanos(long idsBeforeDue, long nanosPerId) {
         if (nanosPerId == UNKNOWN) {
             return minPollNanos;
         }
         long untilDue = saturatedProduct(idsBeforeDue, nanosPerId);
-        return Math.min(Math.max(untilDue / 4, minPollNanos), maxPollNanos);
+        return Math.min(Math.max(untilDue / 2, minPollNanos), maxPollNanos);
     }
 
     private static long saturatedProduct(long a, long b) {

@@ -62,10 +62,11 @@ class PrefetchPacingTest {
     }
 
     @Test
-    void parksAQuarterOfTheTimeUntilDueWithinTheBounds() {
-        assertThat(pacing.parkNanos(500, 20_000)).isEqualTo(2_500_000);
-        assertThat(pacing.parkNanos(5, 20_000)).isEqualTo(50_000);
+    void parksHalfTheTimeUntilDueWithinTheBounds() {
+        assertThat(pacing.parkNanos(500, 20_000)).isEqualTo(5_000_000);
+        assertThat(pacing.parkNanos(4, 20_000)).isEqualTo(50_000);
         assertThat(pacing.parkNanos(500, 1_000_000)).isEqualTo(50_000_000);
+        assertThat(pacing.parkNanos(6, 20_000)).isEqualTo(60_000);
         assertThat(pacing.parkNanos(Long.MAX_VALUE, Long.MAX_VALUE)).isEqualTo(50_000_000);
         assertThat(pacing.parkNanos(500, UNKNOWN)).isEqualTo(50_000);
     }
