@@ -263,6 +263,7 @@ public final class SequenceAllocator implements AutoCloseable {
     private void pollUntilDone() {
         Thread self = Thread.currentThread();
         long nanosPerId = PrefetchPacing.UNKNOWN;
+        long reserveNanos = PrefetchPacing.UNKNOWN;
         long lastLook = System.nanoTime();
         long lastActive = lastLook;
         long lastTaken = -1;
@@ -285,7 +286,8 @@ public final class SequenceAllocator implements AutoCloseable {
                 lastTaken = taken;
                 lastLook = now;
                 long idsBeforeDue = PrefetchPacing.idsBeforeDue(remaining, blockSize,
-                        prefetchedSize > 0 ? prefetchedSize : prefetchFailedForBlock ? spec.batch() : 0);
+                        prefetchedSize > 0 ? prefetchedSize : prefetchFailedForBlock ? spec.batch() : 0, nanosPerId,
+                        reserveNanos);
                 if (prefetch == Prefetch.REQUESTED || prefetch == Prefetch.NONE && prefetchedSize == 0
                         && !prefetchFailedForBlock && pacing.reserveNow(idsBeforeDue, nanosPerId)) {
                     prefetch = Prefetch.RESERVING;
@@ -299,7 +301,9 @@ public final class SequenceAllocator implements AutoCloseable {
                 lock.unlock();
             }
             if (park == 0) {
+                long started = System.nanoTime();
                 prefetchNextRange();
+                reserveNanos = PrefetchPacing.nextReserveEstimate(reserveNanos, System.nanoTime() - started);
             } else {
                 LockSupport.parkNanos(this, park);
                 Thread.interrupted(); // nobody should interrupt this thread; if someone does, it keeps its pace

@@ -8,7 +8,8 @@ import java.time.Duration;
  * clocks.
  *
  * <p>The thread estimates how many nanoseconds pass between two ids from what it saw since its last look, and
- * from that how long until the current range is half used (the point where a reservation is due). It parks for
+ * from that how long until the current range is half used, or down to two reservations' worth of ids if the
+ * store is that slow against the pace (the point where a reservation is due). It parks for
  * half of that time, clamped to [{@link #minPollNanos()}, {@link #maxPollNanos()}], so that the looks
  * grow denser as the half mark nears; it reserves as soon as the half mark is reached or is expected within
  * {@link #leadNanos()}.
@@ -27,6 +28,9 @@ public record PrefetchPacing(long minPollNanos, long maxPollNanos, long leadNano
 
     /** How many ids' worth of pause (at the estimated rate) count as a lull rather than a hiccup. */
     public static final long PAUSE_FACTOR = 16;
+
+    /** How many reservations' worth of ids the current range should still hold when its successor is reserved. */
+    public static final long RESERVE_MARGIN = 2;
 
     /** The pacing of production allocators: park 50 µs to 50 ms, reserve 200 µs early, end after 30 s idle. */
     public static final PrefetchPacing DEFAULT = new PrefetchPacing(Duration.ofNanos(50_000).toNanos(),
@@ -66,14 +70,43 @@ public record PrefetchPacing(long minPollNanos, long maxPollNanos, long leadNano
     }
 
     /**
-     * How many ids can still be taken before a reservation is due: before the current range is half used, or,
-     * when the next range is already reserved ({@code nextSize > 0}), before that one is half used.
+     * The new estimate of how long a reservation takes, after one took {@code observedNanos}. A slower one is
+     * believed at once, a faster one only gradually: the estimate leans to the slow reservations, since a
+     * reservation that ends after the range it refills is a caller waiting.
      */
-    public static long idsBeforeDue(long remaining, long blockSize, long nextSize) {
-        if (nextSize > 0) {
-            return remaining + nextSize - nextSize / 2;
+    public static long nextReserveEstimate(long previous, long observedNanos) {
+        long observed = Math.max(observedNanos, 1);
+        if (previous == UNKNOWN || observed >= previous) {
+            return observed;
         }
-        return Math.max(remaining - blockSize / 2, 0);
+        return previous - (previous - observed) / 8;
+    }
+
+    /**
+     * How many ids can still be taken before a reservation is due: before the current range is down to
+     * {@link #idsToKeep its reserve}, or, when the next range is already reserved ({@code nextSize > 0}), before
+     * that one is.
+     */
+    public static long idsBeforeDue(long remaining, long blockSize, long nextSize, long nanosPerId, long reserveNanos) {
+        if (nextSize > 0) {
+            return remaining + nextSize - idsToKeep(nextSize, nanosPerId, reserveNanos);
+        }
+        return Math.max(remaining - idsToKeep(blockSize, nanosPerId, reserveNanos), 0);
+    }
+
+    /**
+     * How many ids of a range of {@code size} must still be left when its successor is reserved: half of them, or
+     * more when the ids are taken so fast that half a range lasts less than {@value #RESERVE_MARGIN} reservations
+     * (then up to the whole range: the reservation starts as soon as the range is installed).
+     */
+    public static long idsToKeep(long size, long nanosPerId, long reserveNanos) {
+        long half = size / 2;
+        if (nanosPerId == UNKNOWN || reserveNanos == UNKNOWN) {
+            return half;
+        }
+        long margin = saturatedProduct(reserveNanos, RESERVE_MARGIN);
+        long forMargin = margin / nanosPerId; // ids taken during the margin; one more is left when it ends
+        return forMargin >= size ? size : Math.max(half, forMargin + 1);
     }
 
     /** Whether to reserve now, with {@code idsBeforeDue} ids left before the half mark. */

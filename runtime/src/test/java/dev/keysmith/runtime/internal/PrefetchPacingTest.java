@@ -43,13 +43,35 @@ class PrefetchPacingTest {
 
     @Test
     void aReservationIsDueAtTheHalfMarkOfTheCurrentRangeOrOfThePrefetchedOne() {
-        assertThat(PrefetchPacing.idsBeforeDue(1000, 1000, 0)).isEqualTo(500);
-        assertThat(PrefetchPacing.idsBeforeDue(501, 1000, 0)).isEqualTo(1);
-        assertThat(PrefetchPacing.idsBeforeDue(500, 1000, 0)).isZero();
-        assertThat(PrefetchPacing.idsBeforeDue(3, 1000, 0)).isZero();
-        assertThat(PrefetchPacing.idsBeforeDue(7, 7, 0)).isEqualTo(4); // due with 3 left: 3 * 2 <= 7
-        assertThat(PrefetchPacing.idsBeforeDue(100, 1000, 1000)).isEqualTo(600);
-        assertThat(PrefetchPacing.idsBeforeDue(0, 1000, 7)).isEqualTo(4);
+        assertThat(PrefetchPacing.idsBeforeDue(1000, 1000, 0, UNKNOWN, UNKNOWN)).isEqualTo(500);
+        assertThat(PrefetchPacing.idsBeforeDue(501, 1000, 0, UNKNOWN, UNKNOWN)).isEqualTo(1);
+        assertThat(PrefetchPacing.idsBeforeDue(500, 1000, 0, UNKNOWN, UNKNOWN)).isZero();
+        assertThat(PrefetchPacing.idsBeforeDue(3, 1000, 0, UNKNOWN, UNKNOWN)).isZero();
+        assertThat(PrefetchPacing.idsBeforeDue(7, 7, 0, UNKNOWN, UNKNOWN)).isEqualTo(4); // due with 3 left: 3 * 2 <= 7
+        assertThat(PrefetchPacing.idsBeforeDue(100, 1000, 1000, UNKNOWN, UNKNOWN)).isEqualTo(600);
+        assertThat(PrefetchPacing.idsBeforeDue(0, 1000, 7, UNKNOWN, UNKNOWN)).isEqualTo(4);
+        // a store far faster than half a range changes nothing: 20 us per id, 100 us per reservation
+        assertThat(PrefetchPacing.idsBeforeDue(1000, 1000, 0, 20_000, 100_000)).isEqualTo(500);
+    }
+
+    @Test
+    void aStoreSlowAgainstThePaceMakesTheReservationDueEarlier() {
+        // 20 us per id, 400 us per reservation: keep two reservations' worth, 41 ids of a range of 50
+        assertThat(PrefetchPacing.idsToKeep(50, 20_000, 400_000)).isEqualTo(41);
+        assertThat(PrefetchPacing.idsBeforeDue(50, 50, 0, 20_000, 400_000)).isEqualTo(9);
+        assertThat(PrefetchPacing.idsBeforeDue(10, 50, 50, 20_000, 400_000)).isEqualTo(19);
+        // slower still: at once, never more than the whole range
+        assertThat(PrefetchPacing.idsToKeep(50, 20_000, 5_000_000)).isEqualTo(50);
+        assertThat(PrefetchPacing.idsBeforeDue(50, 50, 0, 20_000, 5_000_000)).isZero();
+        assertThat(PrefetchPacing.idsToKeep(50, 1, Long.MAX_VALUE)).isEqualTo(50);
+        assertThat(PrefetchPacing.idsToKeep(50, UNKNOWN, 400_000)).isEqualTo(25);
+    }
+
+    @Test
+    void theReservationTimeLeansToTheSlowOnes() {
+        assertThat(PrefetchPacing.nextReserveEstimate(UNKNOWN, 100_000)).isEqualTo(100_000);
+        assertThat(PrefetchPacing.nextReserveEstimate(100_000, 900_000)).isEqualTo(900_000);
+        assertThat(PrefetchPacing.nextReserveEstimate(900_000, 100_000)).isEqualTo(800_000);
     }
 
     @Test
