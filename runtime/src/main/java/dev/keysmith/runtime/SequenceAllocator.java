@@ -15,19 +15,21 @@ import java.util.concurrent.locks.ReentrantLock;
  * Hands out the ids of one sequence from ranges reserved in a {@link CounterStore}.
  *
  * <p>Each reservation takes {@code batch} values from one counter (picked at random among the counters that
- * are not exhausted, when there are several) and the allocator hands them out one by one. With prefetch, a
- * background thread watches how fast ids are taken and reserves the next range by itself when the current one
- * is half used, so that in steady state {@link #next()} only takes a lock and hands out an id: it never waits
- * on the store, never waits for the background thread and never wakes it. The thread ends after 30 s without
- * an id taken; the next caller that needs a range soon starts it again. Values of a range that is not used up (the allocator is closed,
- * the process stops) are never handed out again: gaps, never duplicates.
+ * are not exhausted, when there are several) and the allocator hands them out one by one. Values of a range
+ * that is not used up (the allocator is closed, the process stops) are never handed out again: gaps, never
+ * duplicates.
+ *
+ * <p>With prefetch, a background thread watches how fast ids are taken and reserves the next range by itself
+ * when the current one is half used (earlier when the store is slow against that pace), so that in steady
+ * state {@link #next()} only takes a lock and hands out an id: it never waits on the store, never waits for
+ * the background thread and never wakes it. The thread ends after 30 s without an id taken; the next caller
+ * that needs a range soon starts it again.
  *
  * <p>When ids are taken faster than the thread expected (a burst after a lull), the caller that finds the
  * current range three quarters used with nothing reserved asks the thread for the next range. A caller that
  * finds the current range used up takes the prefetched one if it is there, waits for the prefetch if one is
- * under way, and otherwise reserves the next range itself. A prefetch that fails is not
- * fatal: it is dropped, and the next caller that needs a range reserves it itself (and sees the failure if the
- * store still fails).
+ * under way, and otherwise reserves the next range itself. A prefetch that fails is not fatal: it is dropped,
+ * and the next caller that needs a range reserves it itself (and sees the failure if the store still fails).
  *
  * <p>Failures: a store that fails makes {@link #next()} throw {@link IdAllocationException} naming the
  * sequence and the counter, with the store's exception as the cause; nothing is handed out twice and the
