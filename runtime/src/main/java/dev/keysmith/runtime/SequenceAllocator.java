@@ -221,21 +221,23 @@ public final class SequenceAllocator implements AutoCloseable {
         if (prefetch != Prefetch.NONE || prefetchedSize > 0 || prefetchFailedForBlock || allExhausted()) {
             return;
         }
-        prefetch = Prefetch.REQUESTED;
         if (prefetcher == null) {
             startPrefetcher();
         } else {
             prefetcherWakeups++;
             LockSupport.unpark(prefetcher);
         }
+        prefetch = Prefetch.REQUESTED;
     }
 
     private void startPrefetcher() {
-        prefetcherWakeups++;
         Thread thread = new Thread(this::pollAndPrefetch, "keysmith-prefetch-" + spec.name());
         thread.setDaemon(true);
-        prefetcher = thread;
+        // Started before it is recorded: if no thread can be started, nothing is left waiting for it. It cannot
+        // look before this caller releases the lock.
         thread.start();
+        prefetcher = thread;
+        prefetcherWakeups++;
     }
 
     /**

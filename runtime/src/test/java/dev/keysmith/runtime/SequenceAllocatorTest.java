@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class SequenceAllocatorTest {
 
@@ -329,6 +330,31 @@ class SequenceAllocatorTest {
         }
 
         assertThat(taken).hasSize(40).containsExactlyElementsOf(range(1, 40));
+    }
+
+    @Test
+    @Timeout(30) // without the clean-up, the caller would wait for the dead thread forever
+    void aPrefetchThreadKilledByAnErrorLeavesNoCallerWaiting() throws Exception {
+        AtomicLong errorsThrown = new AtomicLong();
+        CounterStore dyingPrefetch = (counter, count) -> {
+            if (Thread.currentThread().getName().startsWith("keysmith-prefetch-") && errorsThrown.getAndIncrement() == 0) {
+                throw new StackOverflowError("the prefetch thread dies (this trace is expected)");
+            }
+            return store.reserve(counter, count);
+        };
+        try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("dying").withBatch(4), dyingPrefetch)) {
+            assertThat(allocator.next()).isEqualTo(1);
+            Thread prefetcher = allocator.prefetcher();
+            for (long id = 2; id <= 4; id++) {
+                assertThat(allocator.next()).isEqualTo(id); // at three quarters the caller asks the thread at the latest
+            }
+            prefetcher.join(TimeUnit.SECONDS.toMillis(10));
+            assertThat(prefetcher.isAlive()).isFalse();
+
+            assertThat(allocator.next()).as("reserved by the caller, not waited for").isEqualTo(5);
+            assertThat(errorsThrown).hasValue(1);
+            assertThat(store.callsBy(Thread.currentThread())).isEqualTo(2);
+        }
     }
 
     @Test
