@@ -10,6 +10,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
 
 /**
  * Hands out the ids of one sequence from ranges reserved in a {@link CounterStore}.
@@ -168,29 +169,23 @@ public final class SequenceAllocator implements AutoCloseable {
 
     /** How many times a caller waited for a prefetch in flight. Internal: for tests. */
     long prefetchWaits() {
-        lock.lock();
-        try {
-            return prefetchWaits;
-        } finally {
-            lock.unlock();
-        }
+        return underLock(() -> prefetchWaits);
     }
 
     /** How many times a caller started or woke the prefetch thread. Internal: for tests. */
     long prefetcherWakeups() {
-        lock.lock();
-        try {
-            return prefetcherWakeups;
-        } finally {
-            lock.unlock();
-        }
+        return underLock(() -> prefetcherWakeups);
     }
 
     /** The prefetch thread, or null when none runs. Internal: for tests. */
     Thread prefetcher() {
+        return underLock(() -> prefetcher);
+    }
+
+    private <T> T underLock(Supplier<T> read) {
         lock.lock();
         try {
-            return prefetcher;
+            return read.get();
         } finally {
             lock.unlock();
         }
