@@ -3,6 +3,7 @@ package dev.keysmith.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.keysmith.runtime.internal.PrefetchPacing;
 import dev.keysmith.runtime.testing.Concurrently;
 import dev.keysmith.runtime.testing.InMemoryCounterStore;
 import dev.keysmith.runtime.testing.RecordingCounterStore;
@@ -12,11 +13,13 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class SequenceAllocatorTest {
 
@@ -32,6 +35,7 @@ class SequenceAllocatorTest {
                     taken.add(allocator.next());
                 }
             });
+            assertThat(allocator.prefetcher()).as("batch 1 never prefetches").isNull();
         }
 
         assertThat(taken).containsExactlyInAnyOrderElementsOf(range(1, 1000));
@@ -108,7 +112,10 @@ class SequenceAllocatorTest {
             for (int i = 0; i < 999; i++) {
                 taken.add(allocator.next());
             }
+            assertThat(allocator.prefetcher()).as("prefetch = false").isNull();
+            assertThat(allocator.prefetcherWakeups()).isZero();
         }
+        assertThat(store.callsByOthersThan(Thread.currentThread())).isZero();
         // every reservation of counter i lies in range i: 1-250, 251-500, 501-750, 751-999
         assertThat(counters.value("owned#0")).isGreaterThanOrEqualTo(250);
         assertThat(counters.value("owned#3")).isGreaterThanOrEqualTo(249);
@@ -117,15 +124,19 @@ class SequenceAllocatorTest {
     }
 
     @Test
-    void intIdsStopAtIntegerMaxValue() {
+    void intIdsStopAtIntegerMaxValue() throws Exception {
         SequenceSpec spec = SequenceSpec.of("small").withIntIds(true).withStart(Integer.MAX_VALUE - 9L).withBatch(4);
         List<Long> taken = new ArrayList<>();
         try (SequenceAllocator allocator = SequenceAllocator.open(spec, store)) {
-            for (int i = 0; i < 10; i++) {
+            taken.add(allocator.next());
+            Thread prefetcher = allocator.prefetcher();
+            for (int i = 1; i < 10; i++) {
                 taken.add(allocator.next());
             }
             assertThatThrownBy(allocator::next).isInstanceOfSatisfying(IdSpaceExhaustedException.class,
                     e -> assertThat(e.last()).isEqualTo(Integer.MAX_VALUE));
+            prefetcher.join(TimeUnit.SECONDS.toMillis(10));
+            assertThat(prefetcher.isAlive()).as("the prefetch thread ends once nothing is left to reserve").isFalse();
         }
 
         assertThat(taken).containsExactlyElementsOf(range(Integer.MAX_VALUE - 9L, Integer.MAX_VALUE));
@@ -145,6 +156,65 @@ class SequenceAllocatorTest {
 
         assertThat(store.callsBy(caller)).isEqualTo(1);
         assertThat(store.callsByOthersThan(caller)).isGreaterThanOrEqualTo(99);
+    }
+
+    @Test
+    void inSteadyStateACallerNeitherCallsTheStoreNorWaitsForNorWakesThePrefetchThread() throws Exception {
+        // The caller takes an id every 2 ms, far slower than the in-memory store: the prefetch thread has time to
+        // learn the pace and reserve each range before the caller gets near the end of the current one.
+        Thread caller = Thread.currentThread();
+        try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("steady").withBatch(20), store)) {
+            takePaced(allocator, 60); // warm-up: the caller reserves the first range and starts the thread
+            int storeCallsByCaller = store.callsBy(caller);
+            int prefetches = store.callsByOthersThan(caller);
+            long waits = allocator.prefetchWaits();
+            long wakeups = allocator.prefetcherWakeups();
+
+            List<Long> taken = takePaced(allocator, 160); // eight more ranges
+
+            assertThat(taken).containsExactlyElementsOf(range(61, 220));
+            assertThat(store.callsBy(caller)).as("store calls by the caller").isEqualTo(storeCallsByCaller);
+            assertThat(allocator.prefetchWaits()).as("waits for a prefetch").isEqualTo(waits);
+            assertThat(allocator.prefetcherWakeups()).as("wake-ups of the prefetch thread").isEqualTo(wakeups);
+            assertThat(store.callsByOthersThan(caller)).as("prefetches").isGreaterThanOrEqualTo(prefetches + 8);
+        }
+        assertThat(store.callsBy(caller)).isEqualTo(1);
+    }
+
+    @Test
+    void thePrefetchThreadIsADaemonThatEndsWhenIdleAndIsStartedAgainWhenARangeIsNeeded() throws Exception {
+        PrefetchPacing quicklyIdle = new PrefetchPacing(TimeUnit.MICROSECONDS.toNanos(50),
+                TimeUnit.MILLISECONDS.toNanos(5), TimeUnit.MICROSECONDS.toNanos(200), TimeUnit.MILLISECONDS.toNanos(20));
+        Set<Long> taken = new TreeSet<>();
+        try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("idle").withBatch(10), store,
+                quicklyIdle)) {
+            taken.add(allocator.next());
+            Thread first = allocator.prefetcher();
+            assertThat(first).isNotNull();
+            assertThat(first.getName()).isEqualTo("keysmith-prefetch-idle");
+            assertThat(first.isDaemon()).isTrue();
+
+            first.join(TimeUnit.SECONDS.toMillis(10));
+            assertThat(first.isAlive()).as("the thread ended after 20 ms without an id taken").isFalse();
+            assertThat(allocator.prefetcher()).isNull();
+
+            long wakeups = allocator.prefetcherWakeups();
+            for (int i = 0; i < 8; i++) {
+                taken.add(allocator.next()); // crosses three quarters of the range: the caller starts a new thread
+            }
+            Thread second = allocator.prefetcher();
+            assertThat(second).isNotNull().isNotSameAs(first);
+            assertThat(allocator.prefetcherWakeups()).isEqualTo(wakeups + 1);
+            for (int i = 0; i < 31; i++) {
+                taken.add(allocator.next());
+            }
+            allocator.close();
+            second.join(TimeUnit.SECONDS.toMillis(10));
+            assertThat(second.isAlive()).as("close() ends the thread").isFalse();
+        }
+
+        assertThat(taken).containsExactlyElementsOf(range(1, 40));
+        assertThat(store.callsBy(Thread.currentThread())).isEqualTo(1);
     }
 
     @Test
@@ -263,6 +333,31 @@ class SequenceAllocatorTest {
     }
 
     @Test
+    @Timeout(30) // without the clean-up, the caller would wait for the dead thread forever
+    void aPrefetchThreadKilledByAnErrorLeavesNoCallerWaiting() throws Exception {
+        AtomicLong errorsThrown = new AtomicLong();
+        CounterStore dyingPrefetch = (counter, count) -> {
+            if (Thread.currentThread().getName().startsWith("keysmith-prefetch-") && errorsThrown.getAndIncrement() == 0) {
+                throw new StackOverflowError("the prefetch thread dies (this trace is expected)");
+            }
+            return store.reserve(counter, count);
+        };
+        try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("dying").withBatch(4), dyingPrefetch)) {
+            assertThat(allocator.next()).isEqualTo(1);
+            Thread prefetcher = allocator.prefetcher();
+            for (long id = 2; id <= 4; id++) {
+                assertThat(allocator.next()).isEqualTo(id); // at three quarters the caller asks the thread at the latest
+            }
+            prefetcher.join(TimeUnit.SECONDS.toMillis(10));
+            assertThat(prefetcher.isAlive()).isFalse();
+
+            assertThat(allocator.next()).as("reserved by the caller, not waited for").isEqualTo(5);
+            assertThat(errorsThrown).hasValue(1);
+            assertThat(store.callsBy(Thread.currentThread())).isEqualTo(2);
+        }
+    }
+
+    @Test
     void closingStopsTheAllocatorAndReopeningNeverHandsOutAnIdTwice() {
         SequenceSpec spec = SequenceSpec.of("reopened").withBatch(20);
         Set<Long> taken = new TreeSet<>();
@@ -288,6 +383,15 @@ class SequenceAllocatorTest {
             assertThat(allocator.next()).isZero();
             assertThat(allocator.next()).isEqualTo(1);
         }
+    }
+
+    private static List<Long> takePaced(SequenceAllocator allocator, int count) throws InterruptedException {
+        List<Long> taken = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            taken.add(allocator.next());
+            Thread.sleep(2);
+        }
+        return taken;
     }
 
     private static List<Long> range(long first, long last) {
