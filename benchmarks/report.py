@@ -43,7 +43,7 @@ def verdict(value, goal, higher_is_better=True):
     ok = value >= goal if higher_is_better else value <= goal
     if ok:
         return "met"
-    return f"**missed** by {abs(value / goal - 1) * 100:.0f}%"
+    return f"**missed** by {abs(value / goal - 1) * 100:.1f}%"
 
 
 def row(*cells):

@@ -5,7 +5,8 @@
 #   benchmarks/run.sh --quick   a sanity check of every benchmark, in under 3 minutes
 #
 # Every comparison runs inside one JMH invocation, side by side with its anchor. JSON results go to
-# benchmarks/results/<mode>/, the chart to docs/benchmarks-<mode>.svg.
+# benchmarks/results/<mode>/ with their chart (chart.svg) and the tables of docs/benchmarks.md (report.md);
+# the full run's are the ones docs/benchmarks.md shows.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -34,5 +35,6 @@ java -jar "$jar" 'SequenceBenchmark|SequenceLatencyBenchmark|CounterRoundTripBen
 # (f) from nothing to the first encoded document: one shot per fresh JVM.
 java -jar "$jar" 'FirstDocumentBenchmark' "${cold[@]}" -rf json -rff "$out/first-document.json" "$@"
 
-python3 benchmarks/chart.py "$out"/*.json > "docs/benchmarks-$mode.svg"
-echo "results: $out, chart: docs/benchmarks-$mode.svg"
+python3 benchmarks/chart.py "$out"/*.json > "$out/chart.svg"
+python3 benchmarks/report.py "$out" > "$out/report.md"
+echo "results, chart and report: $out"
