@@ -12,7 +12,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.TearDown;
 
-/** The embedded MongoDB server on a loopback port, a client over TCP, and keysmith's counter store on it. */
+/** The embedded MongoDB server on a loopback port, a client over TCP, and keysmith's counter store on it. Thread-safe. */
 @State(Scope.Benchmark)
 public class MongoServerState {
 

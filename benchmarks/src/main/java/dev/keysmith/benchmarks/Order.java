@@ -11,6 +11,8 @@ import org.bson.types.ObjectId;
  * The 10-field entity of the codec benchmarks: a plain getter/setter class, so that the driver's
  * {@code PojoCodecProvider}, keysmith's generated codec and {@link OrderHandWrittenCodec} all handle it and
  * write the same bytes.
+ *
+ * <p>Not thread-safe: confine to one thread.
  */
 @Document(collection = "orders")
 public class Order {

@@ -16,6 +16,8 @@ import org.bson.types.Decimal128;
  * {@link BsonWriter}/{@link BsonReader} calls, fields read in any order, unknown fields skipped. It writes the
  * same bytes as {@code PojoCodecProvider} and keysmith's generated codec do for {@link Order}: {@code _id}
  * first, then the properties in name order, nulls left out.
+ *
+ * <p>Thread-safe (stateless).
  */
 public final class OrderHandWrittenCodec implements Codec<Order> {
 

@@ -1,6 +1,6 @@
 package dev.keysmith.runtime.codec;
 
-/** How an entity's id is made. */
+/** How an entity's id is made. Immutable. */
 public enum IdStrategy {
     /** {@code @GeneratedObjectId}. */
     OBJECT_ID,
