@@ -106,15 +106,7 @@ class KeysmithTest extends MongoTestBase {
     @Test
     void theBuilderSetsTheCountersCollectionAndItsWriteConcern() {
         List<BsonDocument> counterWrites = new CopyOnWriteArrayList<>();
-        CommandListener listener = new CommandListener() {
-            @Override
-            public void commandStarted(CommandStartedEvent event) {
-                if (event.getCommandName().equalsIgnoreCase("findAndModify")) {
-                    counterWrites.add(event.getCommand().clone());
-                }
-            }
-        };
-        MongoClient listened = mongo.newClient(settings -> settings.addCommandListener(listener));
+        MongoClient listened = clientRecordingCounterWrites(counterWrites);
         try (Keysmith custom = Keysmith.builder(listened.getDatabase(database.getName()))
                 .countersCollection("my_counters")
                 .writeConcern(WriteConcern.W1)
@@ -132,15 +124,7 @@ class KeysmithTest extends MongoTestBase {
     @Test
     void theDefaultsAreKeysmithCountersAndMajority() {
         List<BsonDocument> counterWrites = new CopyOnWriteArrayList<>();
-        CommandListener listener = new CommandListener() {
-            @Override
-            public void commandStarted(CommandStartedEvent event) {
-                if (event.getCommandName().equalsIgnoreCase("findAndModify")) {
-                    counterWrites.add(event.getCommand().clone());
-                }
-            }
-        };
-        MongoClient listened = mongo.newClient(settings -> settings.addCommandListener(listener));
+        MongoClient listened = clientRecordingCounterWrites(counterWrites);
         try (Keysmith defaults = Keysmith.create(listened.getDatabase(database.getName()))) {
             defaults.<Customer, Long>repository(Customer.class).insert(customer("Ada", Status.ACTIVE));
         }
@@ -155,5 +139,18 @@ class KeysmithTest extends MongoTestBase {
         customer.setName(name);
         customer.setStatus(status);
         return customer;
+    }
+
+    /** A client on the test server that records every counter write (findAndModify) it sends. */
+    private MongoClient clientRecordingCounterWrites(List<BsonDocument> counterWrites) {
+        CommandListener listener = new CommandListener() {
+            @Override
+            public void commandStarted(CommandStartedEvent event) {
+                if (event.getCommandName().equalsIgnoreCase("findAndModify")) {
+                    counterWrites.add(event.getCommand().clone());
+                }
+            }
+        };
+        return mongo.newClient(settings -> settings.addCommandListener(listener));
     }
 }
