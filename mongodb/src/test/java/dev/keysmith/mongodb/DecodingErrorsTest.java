@@ -24,7 +24,7 @@ class DecodingErrorsTest extends MongoTestBase {
                     org.assertj.core.api.Assertions.assertThat(e.entity()).isEqualTo("Customer");
                     org.assertj.core.api.Assertions.assertThat(e.field()).isEqualTo("visits");
                 })
-                .hasMessage("Cannot decode Customer.visits: expected an int32 but found STRING");
+                .hasMessage("Cannot decode Customer.visits: expected a number but found STRING");
     }
 
     @Test

@@ -22,7 +22,11 @@ import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
 
 /**
  * The keysmith annotation processor: for every entity (a class or record with an id annotation, or
@@ -40,6 +44,10 @@ public final class KeysmithProcessor extends AbstractProcessor {
 
     /** Types whose field types were not defined yet, by qualified name; never elements across rounds. */
     private final Set<String> deferred = new LinkedHashSet<>();
+    /** Every type a codec was written for (or is being written), by qualified name. */
+    private final Set<String> handled = new LinkedHashSet<>();
+    /** The top-level types of this compilation's sources, by qualified name, over every round. */
+    private final Set<String> sourceTypes = new java.util.HashSet<>();
     /** Every factory written in this compilation, by binary name, with the entity it comes from. */
     private final Map<String, String> factories = new TreeMap<>();
 
@@ -61,6 +69,11 @@ public final class KeysmithProcessor extends AbstractProcessor {
         CodecWriter writer = new CodecWriter(getClass().getName(),
                 processingEnv.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null);
 
+        for (Element root : round.getRootElements()) {
+            if (root instanceof TypeElement rootType) {
+                sourceTypes.add(rootType.getQualifiedName().toString());
+            }
+        }
         Map<String, TypeElement> types = new LinkedHashMap<>();
         for (String name : deferred) {
             TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
@@ -72,9 +85,14 @@ public final class KeysmithProcessor extends AbstractProcessor {
         for (TypeElement type : annotatedTypes(round)) {
             types.putIfAbsent(type.getQualifiedName().toString(), type);
         }
-        for (TypeElement type : types.values()) {
+        java.util.ArrayDeque<TypeElement> queue = new java.util.ArrayDeque<>(types.values());
+        while (!queue.isEmpty()) {
+            TypeElement type = queue.poll();
+            if (!handled.add(type.getQualifiedName().toString())) {
+                continue;
+            }
             try {
-                process(type, reader, validator, writer, reporter, round.processingOver());
+                queue.addAll(process(type, reader, validator, writer, reporter, round.processingOver()));
             } catch (RuntimeException e) {
                 reporter.error(type, Message.INTERNAL_ERROR, type.getQualifiedName(), e);
             }
@@ -90,10 +108,11 @@ public final class KeysmithProcessor extends AbstractProcessor {
         return false;
     }
 
-    private void process(TypeElement type, ModelReader reader, Validator validator, CodecWriter writer,
+    /** Writes the codec of {@code type}; returns the user types its values refer to, which need codecs too. */
+    private List<TypeElement> process(TypeElement type, ModelReader reader, Validator validator, CodecWriter writer,
             Reporter reporter, boolean lastRound) {
-        if (isLeftToJpa(type)) {
-            return;
+        if (isLeftToJpa(type) || isMappedSuperclass(type)) {
+            return List.of();
         }
         ModelReader.Result result = reader.read(type);
         if (result instanceof ModelReader.Undefined undefined) {
@@ -102,12 +121,13 @@ public final class KeysmithProcessor extends AbstractProcessor {
                         undefined.fieldName(), undefined.fieldType());
             } else {
                 deferred.add(type.getQualifiedName().toString());
+                handled.remove(type.getQualifiedName().toString());
             }
-            return;
+            return List.of();
         }
         TypeModel model = ((ModelReader.Read) result).model();
         if (!validator.validate(model)) {
-            return;
+            return List.of();
         }
         try {
             writer.write(model).writeTo(processingEnv.getFiler());
@@ -115,6 +135,93 @@ public final class KeysmithProcessor extends AbstractProcessor {
             throw new IllegalStateException("cannot write " + model.codec() + ": " + e.getMessage(), e);
         }
         factories.put(CodecWriter.factoryBinaryName(model), type.getQualifiedName().toString());
+        return referencedSourceTypes(model);
+    }
+
+    /**
+     * The classes and records that {@code model}'s values are of and that are compiled here (they have source),
+     * so that a nested type without {@code @Embedded} gets its codec like the rest: never a run-time
+     * "Can't find a codec" for a type the processor could see.
+     */
+    private List<TypeElement> referencedSourceTypes(TypeModel model) {
+        List<TypeElement> found = new java.util.ArrayList<>();
+        for (dev.keysmith.processor.model.Property property : model.allProperties()) {
+            collect(property.type(), found);
+        }
+        return found;
+    }
+
+    private void collect(dev.keysmith.processor.model.ValueType type, List<TypeElement> found) {
+        if (type instanceof dev.keysmith.processor.model.ValueType.FromRegistry registry
+                && registry.javaType() instanceof com.palantir.javapoet.ClassName name) {
+            TypeElement element = processingEnv.getElementUtils().getTypeElement(name.canonicalName());
+            if (element != null && isCompiledHere(element) && !handled.contains(name.canonicalName())
+                    && (element.getKind() == ElementKind.CLASS || element.getKind() == ElementKind.RECORD)) {
+                found.add(element);
+            }
+        } else if (type instanceof dev.keysmith.processor.model.ValueType.CollectionOf collection) {
+            collect(collection.element(), found);
+        } else if (type instanceof dev.keysmith.processor.model.ValueType.ArrayOf array) {
+            collect(array.element(), found);
+        } else if (type instanceof dev.keysmith.processor.model.ValueType.MapOf map) {
+            collect(map.value(), found);
+        }
+    }
+
+    /** Whether {@code type} is one of the sources of this compilation, not a class from a library. */
+    private boolean isCompiledHere(TypeElement type) {
+        Element outermost = type;
+        while (outermost.getEnclosingElement() instanceof TypeElement enclosing) {
+            outermost = enclosing;
+        }
+        return sourceTypes.contains(((TypeElement) outermost).getQualifiedName().toString());
+    }
+
+    /**
+     * An abstract class that holds the id (and common fields) but is no {@code @Document} or {@code @Embedded}
+     * is a mapped superclass: its subclasses are the entities, and read its fields as their own.
+     */
+    private static boolean isMappedSuperclass(TypeElement type) {
+        return type.getKind() == ElementKind.CLASS && type.getModifiers().contains(Modifier.ABSTRACT)
+                && !Annotations.has(type, Annotations.DOCUMENT) && !Annotations.has(type, Annotations.EMBEDDED);
+    }
+
+    /** Whether a superclass of {@code type} carries an id annotation, so that {@code type} is an entity too. */
+    private static boolean inheritsId(TypeElement type) {
+        for (TypeElement current = superclass(type); current != null; current = superclass(current)) {
+            for (Element member : current.getEnclosedElements()) {
+                for (String annotation : ModelReader.ID_ANNOTATIONS) {
+                    if (Annotations.has(member, annotation)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private static TypeElement superclass(TypeElement type) {
+        TypeMirror superclass = type.getSuperclass();
+        if (superclass.getKind() != TypeKind.DECLARED) {
+            return null;
+        }
+        TypeElement element = (TypeElement) ((DeclaredType) superclass).asElement();
+        return element.getQualifiedName().contentEquals("java.lang.Object") ? null : element;
+    }
+
+    /** The classes of this round's sources, nested ones included. */
+    private static void addClassesInheritingIds(Iterable<? extends Element> elements, Set<TypeElement> types) {
+        for (Element element : elements) {
+            if (element.getKind() == ElementKind.CLASS) {
+                TypeElement type = (TypeElement) element;
+                if (!type.getModifiers().contains(Modifier.ABSTRACT) && inheritsId(type)) {
+                    types.add(type);
+                }
+            }
+            if (element instanceof TypeElement) {
+                addClassesInheritingIds(element.getEnclosedElements(), types);
+            }
+        }
     }
 
     /** A JPA entity without {@code @Document} belongs to Hibernate: no codec, no error. */
@@ -138,6 +245,7 @@ public final class KeysmithProcessor extends AbstractProcessor {
                 }
             }
         }
+        addClassesInheritingIds(round.getRootElements(), types);
         return types;
     }
 

@@ -238,11 +238,24 @@ class CompileErrorsTest {
     }
 
     @Test
-    void abstractEntity() {
+    void abstractDocument() {
         assertError(Message.TYPE_KIND.format("Bad", "an entity", "abstract"), "abstract class Bad",
-                "abstract class Bad {",
+                "@Document abstract class Bad {",
                 "  @GeneratedObjectId String id;",
                 "}");
+    }
+
+    @Test
+    void anInterfaceIsNoEntityAndTheMessageReadsRight() {
+        assertError(Message.TYPE_KIND.format("Bad", "an entity", "an interface"), "interface Bad",
+                "@Document interface Bad {",
+                "}");
+    }
+
+    @Test
+    void anEnumIsNoEmbeddedType() {
+        assertError(Message.TYPE_KIND.format("Bad", "@Embedded", "an enum"), "enum Bad",
+                "@Embedded enum Bad { A }");
     }
 
     @Test

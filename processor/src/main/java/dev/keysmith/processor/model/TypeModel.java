@@ -17,6 +17,8 @@ import javax.lang.model.element.TypeElement;
  * @param properties the persisted properties other than the id, in declaration order
  * @param constructorOrder for {@link Creation#CONSTRUCTOR}: the Java names of every property, id included, in
  *     the constructor's parameter order
+ * @param unstored for {@link Creation#CONSTRUCTOR}: the record components marked {@code @BsonIgnore}, by Java
+ *     name with their types; decoding passes their default value
  * @param embedded whether the type is {@code @Embedded}
  * @param ids every property that carries an id annotation, to report a second one
  * @param element the type element (valid in the current round only)
@@ -24,7 +26,8 @@ import javax.lang.model.element.TypeElement;
  * <p>Immutable (its element is valid in the current round only).
  */
 public record TypeModel(ClassName type, ClassName codec, boolean record, Creation creation, String collection,
-        IdSpec id, List<Property> properties, List<String> constructorOrder, boolean embedded,
+        IdSpec id, List<Property> properties, List<String> constructorOrder,
+        java.util.Map<String, com.palantir.javapoet.TypeName> unstored, boolean embedded,
         List<IdSpec> ids, TypeElement element) {
 
     /** How the codec creates instances when decoding. */

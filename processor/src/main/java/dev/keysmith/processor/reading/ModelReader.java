@@ -23,6 +23,7 @@ import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
@@ -35,7 +36,8 @@ import javax.lang.model.util.Types;
  */
 public final class ModelReader {
 
-    private static final List<String> ID_ANNOTATIONS = List.of(Annotations.GENERATED_OBJECT_ID,
+    /** The id annotations, by qualified name. */
+    public static final List<String> ID_ANNOTATIONS = List.of(Annotations.GENERATED_OBJECT_ID,
             Annotations.SEQUENCE, Annotations.UUID_ID, Annotations.RANDOM_ID);
 
     private final Elements elements;
@@ -69,11 +71,19 @@ public final class ModelReader {
 
     public Result read(TypeElement type) {
         boolean isRecord = type.getKind() == ElementKind.RECORD;
-        boolean embedded = Annotations.has(type, Annotations.EMBEDDED);
+        boolean markedEmbedded = Annotations.has(type, Annotations.EMBEDDED);
         List<Candidate> candidates = isRecord ? recordCandidates(type) : fieldCandidates(type);
         for (Candidate candidate : candidates) {
             if (ValueTypes.isUndefined(candidate.type())) {
                 return new Undefined(candidate.reportOn(), candidate.name(), candidate.type());
+            }
+        }
+        List<String> recordOrder = candidates.stream().map(Candidate::name).toList();
+        Map<String, com.palantir.javapoet.TypeName> unstored = new java.util.TreeMap<>();
+        for (Candidate candidate : candidates) {
+            if (isRecord && candidate.sources().stream()
+                    .anyMatch(source -> Annotations.has(source, Annotations.BSON_IGNORE))) {
+                unstored.put(candidate.name(), com.palantir.javapoet.TypeName.get(candidate.type()));
             }
         }
         candidates.removeIf(candidate -> candidate.sources().stream()
@@ -91,13 +101,17 @@ public final class ModelReader {
             // same; records keep their component order, as the driver's record codec does.
             candidates.sort(Comparator.comparing(Candidate::name));
         }
-        Creation creation = creation(type, isRecord, candidates);
+        Creation creation = isRecord ? new Creation(TypeModel.Creation.CONSTRUCTOR, recordOrder)
+                : creation(type, candidates.stream().filter(candidate -> !isReadOnly(candidate)).toList());
         for (Candidate candidate : candidates) {
             Property property = property(type, isRecord, candidate, creation.kind());
             List<IdSpec> idsOfCandidate = idSpecs(candidate, property, collection);
             ids.addAll(idsOfCandidate);
             properties.add(property);
         }
+        // A type with neither @Document nor an id annotation is read because an entity's value is of it: it is
+        // stored as a sub-document, as with @Embedded.
+        boolean embedded = markedEmbedded || ids.isEmpty() && !Annotations.has(type, Annotations.DOCUMENT);
         IdSpec id = null;
         if (!embedded) {
             if (!ids.isEmpty()) {
@@ -109,15 +123,21 @@ public final class ModelReader {
         if (id != null) {
             Property idProperty = id.property();
             properties.remove(idProperty);
-            Property renamed = new Property(idProperty.javaName(), "_id", idProperty.type(), idProperty.read(),
-                    idProperty.write(), idProperty.fieldIsPrivate(), idProperty.fieldIsFinal(), idProperty.element());
-            id = new IdSpec(renamed, id.strategy(), id.annotation(), id.settings());
+            id = new IdSpec(idProperty.withBsonName("_id"), id.strategy(), id.annotation(), id.settings());
+        } else if (embedded) {
+            // The driver's conventions make 'id' (or a @BsonId property) the '_id' of every class, embedded too,
+            // and write it first: existing sub-documents hold it as '_id'.
+            IdSpec embeddedId = assignedId(candidates, properties);
+            if (embeddedId != null && ids.isEmpty()) {
+                properties.remove(embeddedId.property());
+                properties.add(0, embeddedId.property().withBsonName("_id"));
+            }
         }
         ClassName className = ClassName.get(type);
         ClassName codec = ClassName.get(className.packageName(),
                 String.join("_", className.simpleNames()) + "_KeysmithCodec");
         return new Read(new TypeModel(className, codec, isRecord, creation.kind(), embedded ? null : collection, id,
-                List.copyOf(properties), creation.order(), embedded, List.copyOf(ids), type));
+                List.copyOf(properties), creation.order(), Map.copyOf(unstored), embedded, List.copyOf(ids), type));
     }
 
     private String collectionName(TypeElement type) {
@@ -169,8 +189,8 @@ public final class ModelReader {
                 }
                 String name = field.getSimpleName().toString();
                 TypeMirror fieldType = types.asMemberOf((DeclaredType) type.asType(), field);
-                ExecutableElement getter = getter(methods, name, fieldType);
-                ExecutableElement setter = setter(methods, name, fieldType);
+                ExecutableElement getter = getter(type, methods, name, fieldType);
+                ExecutableElement setter = setter(type, methods, name, fieldType);
                 List<Element> sources = new ArrayList<>();
                 sources.add(field);
                 if (getter != null) {
@@ -179,10 +199,43 @@ public final class ModelReader {
                 if (setter != null) {
                     sources.add(setter);
                 }
+                // A field that hides one of a superclass is the property, as in the driver's class model.
+                candidates.removeIf(candidate -> candidate.name().equals(name));
                 candidates.add(new Candidate(name, fieldType, field, sources, getter, setter, field));
             }
         }
+        addGetterOnlyProperties(type, hierarchy, methods, candidates);
         return candidates;
+    }
+
+    /** Public getters that match no field are properties too, as in the driver's class model. */
+    private void addGetterOnlyProperties(TypeElement type, List<TypeElement> hierarchy,
+            List<ExecutableElement> methods, List<Candidate> candidates) {
+        for (ExecutableElement method : methods) {
+            String methodName = method.getSimpleName().toString();
+            int prefix = methodName.startsWith("get") ? 3 : methodName.startsWith("is") ? 2 : 0;
+            if (prefix == 0 || methodName.length() == prefix || !Character.isUpperCase(methodName.charAt(prefix))
+                    || !method.getParameters().isEmpty() || !method.getModifiers().contains(Modifier.PUBLIC)
+                    || method.getModifiers().contains(Modifier.STATIC)
+                    || !hierarchy.contains((TypeElement) method.getEnclosingElement())) {
+                continue;
+            }
+            TypeMirror returned = memberType(type, method).getReturnType();
+            if (returned.getKind() == TypeKind.VOID) {
+                continue;
+            }
+            String name = Character.toLowerCase(methodName.charAt(prefix)) + methodName.substring(prefix + 1);
+            if (candidates.stream().anyMatch(candidate -> candidate.name().equals(name))) {
+                continue;
+            }
+            ExecutableElement setter = setter(type, methods, name, returned);
+            List<Element> sources = new ArrayList<>();
+            sources.add(method);
+            if (setter != null) {
+                sources.add(setter);
+            }
+            candidates.add(new Candidate(name, returned, null, sources, method, setter, method));
+        }
     }
 
     private TypeElement superclass(TypeElement type) {
@@ -195,29 +248,52 @@ public final class ModelReader {
         return name.equals("java.lang.Object") || name.equals("java.lang.Record") ? null : element;
     }
 
-    private ExecutableElement getter(List<ExecutableElement> methods, String name, TypeMirror type) {
+    /**
+     * The getter of a field as the driver finds it: {@code getX()} or {@code isX()}, returning the field's type
+     * or a supertype of it, seen as a member of {@code owner} (so a generic superclass's {@code ID getId()}
+     * returns the subclass's id type). An exact match wins over a supertype.
+     */
+    private ExecutableElement getter(TypeElement owner, List<ExecutableElement> methods, String name,
+            TypeMirror type) {
         String capitalized = Character.toUpperCase(name.charAt(0)) + name.substring(1);
+        ExecutableElement wider = null;
         for (ExecutableElement method : methods) {
             String methodName = method.getSimpleName().toString();
-            boolean nameFits = methodName.equals("get" + capitalized)
-                    || type.getKind() == TypeKind.BOOLEAN && methodName.equals("is" + capitalized);
-            if (nameFits && method.getParameters().isEmpty() && usable(method)
-                    && types.isSameType(method.getReturnType(), type)) {
+            boolean nameFits = methodName.equals("get" + capitalized) || methodName.equals("is" + capitalized);
+            if (!nameFits || !method.getParameters().isEmpty() || !usable(method)) {
+                continue;
+            }
+            TypeMirror returned = memberType(owner, method).getReturnType();
+            if (types.isSameType(returned, type)) {
+                return method;
+            }
+            if (wider == null && returned.getKind() != TypeKind.VOID && types.isAssignable(type, returned)) {
+                wider = method;
+            }
+        }
+        return wider;
+    }
+
+    /** Whether {@code getter} returns a supertype of {@code type} rather than the type itself. */
+    private boolean returnsSupertype(TypeElement owner, ExecutableElement getter, TypeMirror type) {
+        return !types.isSameType(memberType(owner, getter).getReturnType(), type);
+    }
+
+    private ExecutableElement setter(TypeElement owner, List<ExecutableElement> methods, String name,
+            TypeMirror type) {
+        String setterName = "set" + Character.toUpperCase(name.charAt(0)) + name.substring(1);
+        for (ExecutableElement method : methods) {
+            if (method.getSimpleName().contentEquals(setterName) && method.getParameters().size() == 1
+                    && usable(method)
+                    && types.isSameType(memberType(owner, method).getParameterTypes().get(0), type)) {
                 return method;
             }
         }
         return null;
     }
 
-    private ExecutableElement setter(List<ExecutableElement> methods, String name, TypeMirror type) {
-        String setterName = "set" + Character.toUpperCase(name.charAt(0)) + name.substring(1);
-        for (ExecutableElement method : methods) {
-            if (method.getSimpleName().contentEquals(setterName) && method.getParameters().size() == 1
-                    && usable(method) && types.isSameType(method.getParameters().get(0).asType(), type)) {
-                return method;
-            }
-        }
-        return null;
+    private ExecutableType memberType(TypeElement owner, ExecutableElement method) {
+        return (ExecutableType) types.asMemberOf((DeclaredType) owner.asType(), method);
     }
 
     private static boolean usable(ExecutableElement method) {
@@ -232,11 +308,7 @@ public final class ModelReader {
      * Prefers a no-argument constructor when every property can then be set; else a constructor that takes
      * every property by name; else a no-argument constructor (the validator names what cannot be set).
      */
-    private Creation creation(TypeElement type, boolean isRecord, List<Candidate> candidates) {
-        List<String> names = candidates.stream().map(Candidate::name).toList();
-        if (isRecord) {
-            return new Creation(TypeModel.Creation.CONSTRUCTOR, names);
-        }
+    private Creation creation(TypeElement type, List<Candidate> candidates) {
         List<ExecutableElement> constructors = ElementFilter.constructorsIn(type.getEnclosedElements()).stream()
                 .filter(constructor -> !constructor.getModifiers().contains(Modifier.PRIVATE))
                 .toList();
@@ -291,15 +363,26 @@ public final class ModelReader {
             read = new Access.Method(candidate.name());
             write = new Access.ConstructorParameter();
         } else {
+            String getter = candidate.getter() == null ? null : candidate.getter().getSimpleName().toString();
             read = accessible(type, candidate.field()) ? new Access.Field(candidate.name())
-                    : candidate.getter() != null ? new Access.Method(candidate.getter().getSimpleName().toString())
-                    : new Access.None();
-            write = creation == TypeModel.Creation.CONSTRUCTOR ? new Access.ConstructorParameter()
+                    : getter == null ? new Access.None()
+                    : returnsSupertype(type, candidate.getter(), candidate.type()) ? new Access.CovariantGetter(getter)
+                    : new Access.Method(getter);
+            write = isReadOnly(candidate) ? new Access.ReadOnly()
+                    : creation == TypeModel.Creation.CONSTRUCTOR ? new Access.ConstructorParameter()
                     : instanceWrite(type, candidate);
         }
         Set<Modifier> modifiers = candidate.field() == null ? Set.of() : candidate.field().getModifiers();
+        boolean objectIdString = candidate.sources().stream()
+                .map(source -> Annotations.find(source, Annotations.BSON_REPRESENTATION))
+                .flatMap(Optional::stream)
+                .anyMatch(mirror -> annotations.value(mirror, "value").getValue().toString().equals("OBJECT_ID"));
         return new Property(candidate.name(), bsonName, valueType, read, write, modifiers.contains(Modifier.PRIVATE),
-                modifiers.contains(Modifier.FINAL), candidate.reportOn());
+                modifiers.contains(Modifier.FINAL), objectIdString, candidate.reportOn());
+    }
+
+    private static boolean isReadOnly(Candidate candidate) {
+        return candidate.field() == null && candidate.setter() == null;
     }
 
     private Access instanceWrite(TypeElement type, Candidate candidate) {
@@ -314,6 +397,9 @@ public final class ModelReader {
 
     /** Whether code in {@code type}'s package can use {@code field} directly. */
     private boolean accessible(TypeElement type, VariableElement field) {
+        if (field == null) {
+            return false;
+        }
         Set<Modifier> modifiers = field.getModifiers();
         if (modifiers.contains(Modifier.PRIVATE)) {
             return false;

@@ -81,7 +81,8 @@ public final class Validator {
         String role = model.embedded() ? "@Embedded" : "an entity";
         String problem = null;
         if (element.getKind() != ElementKind.CLASS && element.getKind() != ElementKind.RECORD) {
-            problem = "a " + element.getKind().name().toLowerCase().replace('_', ' ');
+            String kind = element.getKind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+            problem = ("aeiou".indexOf(kind.charAt(0)) >= 0 ? "an " : "a ") + kind;
         } else if (element.getModifiers().contains(Modifier.ABSTRACT)) {
             problem = "abstract";
         } else if (element.getModifiers().contains(Modifier.PRIVATE)) {
@@ -201,6 +202,13 @@ public final class Validator {
         }
         if (property.read() instanceof Access.None) {
             reporter.error(property.element(), Message.PRIVATE_FIELD, property.javaName(), property.getterName());
+            return;
+        }
+        if (property.write() instanceof Access.ReadOnly) {
+            if (isId) {
+                reporter.error(property.element(), Message.ID_NOT_ASSIGNABLE, property.javaName(),
+                        "a getter with no field or setter", property.setterName() + "(" + property.type().javaType() + ")");
+            }
             return;
         }
         if (property.write() instanceof Access.None) {

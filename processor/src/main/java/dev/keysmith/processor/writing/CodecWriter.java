@@ -6,6 +6,7 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
@@ -61,6 +62,9 @@ public final class CodecWriter {
         private final Map<TypeName, String> codecMethods = new LinkedHashMap<>();
         private final ValueCode values;
         private final List<MethodSpec> helpers = new ArrayList<>();
+        private boolean needsRegistry;
+        /** Names of decode's locals, by Java name (values) and "has " + Java name (presence flags). */
+        private final NameAllocator locals = new NameAllocator();
 
         Writing(TypeModel model) {
             this.model = model;
@@ -69,6 +73,16 @@ public final class CodecWriter {
                 collectRegistryTypes(property.type());
             }
             this.values = new ValueCode(entity, codecMethods);
+            for (String reserved : RESERVED) {
+                locals.newName(reserved, "reserved " + reserved);
+            }
+            for (Property property : model.allProperties()) {
+                String name = property.javaName();
+                locals.newName(RESERVED.contains(name) ? name + "Value" : name, name);
+            }
+            for (Property property : model.allProperties()) {
+                locals.newName("has" + capitalized(property.javaName()), "has " + property.javaName());
+            }
         }
 
         private void collectRegistryTypes(ValueType type) {
@@ -83,6 +97,8 @@ public final class CodecWriter {
                     // The driver's DBRefCodec only encodes: a DBRef is read as a Document, then converted.
                     codecMethods.put(Names.DOCUMENT, "documentCodec");
                 }
+            } else if (type instanceof ValueType.Any) {
+                needsRegistry = true;
             } else if (type instanceof ValueType.CollectionOf collection) {
                 collectRegistryTypes(collection.element());
             } else if (type instanceof ValueType.ArrayOf array) {
@@ -137,7 +153,7 @@ public final class CodecWriter {
                     .addModifiers(Modifier.PUBLIC)
                     .addParameter(Names.CODEC_REGISTRY, "registry")
                     .addParameter(Names.ID_GENERATORS, "ids");
-            if (!codecMethods.isEmpty()) {
+            if (needsRegistry || !codecMethods.isEmpty()) {
                 codec.addField(Names.CODEC_REGISTRY, "registry", Modifier.PRIVATE, Modifier.FINAL);
                 constructor.addStatement("this.registry = registry");
             }
@@ -218,6 +234,9 @@ public final class CodecWriter {
             } else if (type instanceof ValueType.FromRegistry registry) {
                 code.addStatement("writer.writeName($S)", property.bsonName());
                 code.addStatement(values.writeFromRegistry(registry, value));
+            } else if (type instanceof ValueType.Any) {
+                code.addStatement("writer.writeName($S)", property.bsonName());
+                code.addStatement(values.writeAny(value));
             } else {
                 code.addStatement("writer.writeName($S)", property.bsonName());
                 code.addStatement("$N(writer, $L, encoderContext)", containerWriter(property), value);
@@ -242,7 +261,10 @@ public final class CodecWriter {
         private MethodSpec decode() {
             CodeBlock.Builder code = CodeBlock.builder();
             boolean instance = model.creation() == TypeModel.Creation.INSTANCE;
-            List<Property> properties = model.allProperties();
+            // Read-only properties (a getter alone) are written but never read back: the default skips them.
+            List<Property> properties = model.allProperties().stream()
+                    .filter(property -> !(property.write() instanceof Access.ReadOnly))
+                    .toList();
             if (instance) {
                 code.addStatement("$T value = new $T()", model.type(), model.type());
             } else {
@@ -287,7 +309,9 @@ public final class CodecWriter {
                 }
                 List<CodeBlock> arguments = new ArrayList<>();
                 for (String name : model.constructorOrder()) {
-                    arguments.add(CodeBlock.of("$N", local(property(name))));
+                    TypeName unstored = model.unstored().get(name);
+                    arguments.add(unstored != null ? CodeBlock.of("$L", defaultValue(unstored))
+                            : CodeBlock.of("$N", local(property(name))));
                 }
                 code.addStatement("return new $T($L)", model.type(), CodeBlock.join(arguments, ", "));
             }
@@ -308,6 +332,9 @@ public final class CodecWriter {
             }
             if (type instanceof ValueType.FromRegistry registry) {
                 return values.readFromRegistry(registry, property.javaName());
+            }
+            if (type instanceof ValueType.Any) {
+                return values.readAny(property.javaName());
             }
             String name = "read" + capitalized(property.javaName());
             CodeBlock.Builder code = CodeBlock.builder();
@@ -387,7 +414,9 @@ public final class CodecWriter {
             }
             List<CodeBlock> arguments = new ArrayList<>();
             for (String name : model.constructorOrder()) {
-                arguments.add(name.equals(property.javaName()) ? newId : read("entity", property(name)));
+                arguments.add(name.equals(property.javaName()) ? newId
+                        : model.unstored().containsKey(name) ? CodeBlock.of("entity.$N()", name)
+                        : read("entity", property(name)));
             }
             return method.addStatement("return new $T($L)", model.type(), CodeBlock.join(arguments, ", "))
                     .build();
@@ -525,6 +554,9 @@ public final class CodecWriter {
         }
 
         private ValueCode.Form form(Property property) {
+            if (property.objectIdString()) {
+                return ValueCode.Form.OBJECT_ID_HEX;
+            }
             IdSpec id = model.id();
             if (id == null || property != id.property()) {
                 return ValueCode.Form.PLAIN;
@@ -549,6 +581,9 @@ public final class CodecWriter {
             if (property.read() instanceof Access.Method method) {
                 return CodeBlock.of("$N.$N()", receiver, method.name());
             }
+            if (property.read() instanceof Access.CovariantGetter getter) {
+                return CodeBlock.of("(($T) $N.$N())", property.type().javaType(), receiver, getter.name());
+            }
             return CodeBlock.of("$N.$N", receiver, ((Access.Field) property.read()).name());
         }
 
@@ -559,12 +594,12 @@ public final class CodecWriter {
             return CodeBlock.of("$N.$N = $L", receiver, ((Access.Field) property.write()).name(), value);
         }
 
-        private static String local(Property property) {
-            return RESERVED.contains(property.javaName()) ? property.javaName() + "Value" : property.javaName();
+        private String local(Property property) {
+            return locals.get(property.javaName());
         }
 
-        private static String presence(Property property) {
-            return "has" + capitalized(property.javaName());
+        private String presence(Property property) {
+            return locals.get("has " + property.javaName());
         }
 
         private static String defaultValue(TypeName type) {

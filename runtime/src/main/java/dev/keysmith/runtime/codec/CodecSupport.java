@@ -10,9 +10,15 @@ import java.util.Date;
 import java.util.UUID;
 import org.bson.BSONException;
 import org.bson.BsonBinary;
+import org.bson.BsonBinarySubType;
 import org.bson.BsonReader;
+import org.bson.BsonWriter;
 import org.bson.BsonType;
+import org.bson.codecs.BsonTypeClassMap;
 import org.bson.codecs.Decoder;
+import org.bson.codecs.Encoder;
+import org.bson.codecs.EncoderContext;
+import org.bson.codecs.configuration.CodecRegistry;
 import org.bson.codecs.DecoderContext;
 import org.bson.types.Decimal128;
 import org.bson.types.ObjectId;
@@ -424,6 +430,40 @@ public final class CodecSupport {
                     "the " + found + " value does not decode: " + e.getMessage(), e);
         }
     }
+
+    /** Writes a value declared as {@code Object} with the codec the registry has for its class. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static void writeAny(BsonWriter writer, Object value, CodecRegistry registry, EncoderContext context) {
+        if (value == null) {
+            writer.writeNull();
+            return;
+        }
+        Encoder encoder = registry.get(value.getClass());
+        context.encodeWithChildContext(encoder, writer, value);
+    }
+
+    /**
+     * Reads a value declared as {@code Object} as the driver's {@code Document} codec reads one: by its BSON
+     * type (a sub-document as a {@code Document}, an array as a {@code List}, a UUID binary as a {@code UUID}).
+     */
+    public static Object readAny(BsonReader reader, CodecRegistry registry, DecoderContext context, String entity,
+            String field) {
+        BsonType type = reader.getCurrentBsonType();
+        if (type == BsonType.NULL) {
+            reader.readNull();
+            return null;
+        }
+        Class<?> target;
+        if (type == BsonType.BINARY && reader.peekBinarySize() == 16
+                && BsonBinarySubType.isUuid(reader.peekBinarySubType())) {
+            target = UUID.class;
+        } else {
+            target = ANY_TYPES.get(type);
+        }
+        return decode(registry.get(target), reader, context, entity, field);
+    }
+
+    private static final BsonTypeClassMap ANY_TYPES = new BsonTypeClassMap();
 
     /** The exception for a field that a constructor needs and the document lacks. */
     public static EntityDecodingException missing(String entity, String field, String bsonName) {
