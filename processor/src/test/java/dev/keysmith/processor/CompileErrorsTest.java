@@ -238,6 +238,17 @@ class CompileErrorsTest {
     }
 
     @Test
+    void creatorParameterThatNamesNoProperty() {
+        assertError(Message.CREATOR_PARAMETER.format("total", "Bad", "[id, amount]"), "String total",
+                "class Bad {",
+                "  @GeneratedObjectId String id;",
+                "  final long amount;",
+                "  @BsonCreator Bad(@BsonId String id,",
+                "      @BsonProperty(\"total\") String total) { this.id = id; this.amount = 0; }",
+                "}");
+    }
+
+    @Test
     void abstractDocument() {
         assertError(Message.TYPE_KIND.format("Bad", "an entity", "abstract"), "abstract class Bad",
                 "@Document abstract class Bad {",

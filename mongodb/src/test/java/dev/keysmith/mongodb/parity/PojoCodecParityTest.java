@@ -265,6 +265,36 @@ class PojoCodecParityTest {
     }
 
     @Test
+    void bsonCreatorWithPropertyNamedParameters() {
+        check.assertSame(Creators.Money.class, new Creators.Money(new ObjectId(), "EUR", 1999));
+    }
+
+    @Test
+    void bsonCreatorAndSetters() {
+        Creators.Account account = new Creators.Account(new ObjectId(), "ada");
+        account.setEmail("ada@example.com");
+        account.setLogins(3);
+        check.assertSame(Creators.Account.class, account);
+        check.assertSame(Creators.Account.class, new Creators.Account(new ObjectId(), "bob"));
+    }
+
+    @Test
+    void bsonCreatorStaticFactory() {
+        check.assertSame(Creators.Code.class, Creators.Code.of(new ObjectId(), "X-1"));
+    }
+
+    @Test
+    void anIgnoredRecordComponentIsNeitherWrittenNorRead() {
+        // The driver's record codec rejects @BsonIgnore on a component; keysmith leaves it out and passes null.
+        Creators.Session session = new Creators.Session(new ObjectId(), "ada", "secret");
+        String json = ParityCheck.json(check.encodeWithKeysmith(Creators.Session.class, session));
+        assertThat(json).doesNotContain("cachedToken").doesNotContain("secret");
+        assertThat(check.decodeWithKeysmith(Creators.Session.class,
+                check.encodeWithKeysmith(Creators.Session.class, session)))
+                .isEqualTo(new Creators.Session(session.id(), "ada", null));
+    }
+
+    @Test
     void petClinic() {
         PetClinic.Visit visit = new PetClinic.Visit();
         visit.setId(new ObjectId());

@@ -17,6 +17,9 @@ import javax.lang.model.element.TypeElement;
  * @param properties the persisted properties other than the id, in declaration order
  * @param constructorOrder for {@link Creation#CONSTRUCTOR}: the Java names of every property, id included, in
  *     the constructor's parameter order
+ * @param factoryMethod for {@link Creation#CONSTRUCTOR}: the static {@code @BsonCreator} method that creates
+ *     instances, or null for a constructor
+ * @param unmatchedCreatorParameter a {@code @BsonCreator} parameter that names no property (reported), or null
  * @param unstored for {@link Creation#CONSTRUCTOR}: the record components marked {@code @BsonIgnore}, by Java
  *     name with their types; decoding passes their default value
  * @param embedded whether the type is {@code @Embedded}
@@ -26,7 +29,8 @@ import javax.lang.model.element.TypeElement;
  * <p>Immutable (its element is valid in the current round only).
  */
 public record TypeModel(ClassName type, ClassName codec, boolean record, Creation creation, String collection,
-        IdSpec id, List<Property> properties, List<String> constructorOrder,
+        IdSpec id, List<Property> properties, List<String> constructorOrder, String factoryMethod,
+        javax.lang.model.element.VariableElement unmatchedCreatorParameter,
         java.util.Map<String, com.palantir.javapoet.TypeName> unstored, boolean embedded,
         List<IdSpec> ids, TypeElement element) {
 
@@ -34,7 +38,10 @@ public record TypeModel(ClassName type, ClassName codec, boolean record, Creatio
     public enum Creation {
         /** A no-argument constructor, then every property set through a field or setter. */
         INSTANCE,
-        /** One constructor that takes every property (the canonical constructor of a record). */
+        /**
+         * A constructor or static factory method that takes every property (the canonical constructor of a record)
+         * or, with {@code @BsonCreator}, some of them, the others being set afterwards.
+         */
         CONSTRUCTOR,
         /** Neither is possible; the validator reports it. */
         NONE

@@ -104,7 +104,7 @@ public final class ModelReader {
         Creation creation = isRecord ? new Creation(TypeModel.Creation.CONSTRUCTOR, recordOrder)
                 : creation(type, candidates.stream().filter(candidate -> !isReadOnly(candidate)).toList());
         for (Candidate candidate : candidates) {
-            Property property = property(type, isRecord, candidate, creation.kind());
+            Property property = property(type, isRecord, candidate, creation);
             List<IdSpec> idsOfCandidate = idSpecs(candidate, property, collection);
             ids.addAll(idsOfCandidate);
             properties.add(property);
@@ -137,7 +137,8 @@ public final class ModelReader {
         ClassName codec = ClassName.get(className.packageName(),
                 String.join("_", className.simpleNames()) + "_KeysmithCodec");
         return new Read(new TypeModel(className, codec, isRecord, creation.kind(), embedded ? null : collection, id,
-                List.copyOf(properties), creation.order(), Map.copyOf(unstored), embedded, List.copyOf(ids), type));
+                List.copyOf(properties), creation.order(), creation.factoryMethod(), creation.unmatched(), Map.copyOf(unstored),
+                embedded, List.copyOf(ids), type));
     }
 
     private String collectionName(TypeElement type) {
@@ -301,7 +302,71 @@ public final class ModelReader {
         return !modifiers.contains(Modifier.PRIVATE) && !modifiers.contains(Modifier.STATIC);
     }
 
-    private record Creation(TypeModel.Creation kind, List<String> order) {
+    private record Creation(TypeModel.Creation kind, List<String> order, String factoryMethod,
+            VariableElement unmatched) {
+
+        Creation(TypeModel.Creation kind, List<String> order) {
+            this(kind, order, null, null);
+        }
+    }
+
+    /**
+     * The {@code @BsonCreator} constructor or static factory method, as the driver reads it: each parameter is the
+     * property its {@code @BsonProperty} names (by Java name, else by stored name), or the id with {@code @BsonId},
+     * or else the property of the parameter's name; the other properties are set afterwards. Null if none.
+     */
+    private Creation bsonCreator(TypeElement type, List<Candidate> candidates) {
+        for (Element member : type.getEnclosedElements()) {
+            boolean constructor = member.getKind() == ElementKind.CONSTRUCTOR;
+            boolean factory = member.getKind() == ElementKind.METHOD && member.getModifiers().contains(Modifier.STATIC);
+            if (!(constructor || factory) || !Annotations.has(member, Annotations.BSON_CREATOR)) {
+                continue;
+            }
+            ExecutableElement creator = (ExecutableElement) member;
+            List<String> order = new ArrayList<>();
+            for (VariableElement parameter : creator.getParameters()) {
+                Candidate match = creatorMatch(parameter, candidates);
+                if (match == null || !types.isSameType(match.type(), parameter.asType())) {
+                    return new Creation(TypeModel.Creation.NONE, List.of(), null, parameter);
+                }
+                order.add(match.name());
+            }
+            return new Creation(TypeModel.Creation.CONSTRUCTOR, order,
+                    factory ? creator.getSimpleName().toString() : null, null);
+        }
+        return null;
+    }
+
+    private Candidate creatorMatch(VariableElement parameter, List<Candidate> candidates) {
+        if (Annotations.has(parameter, Annotations.BSON_ID)) {
+            for (Candidate candidate : candidates) {
+                if (candidate.name().equals("id") || candidate.sources().stream()
+                        .anyMatch(source -> Annotations.has(source, Annotations.BSON_ID)
+                                || ID_ANNOTATIONS.stream().anyMatch(id -> Annotations.has(source, id)))) {
+                    return candidate;
+                }
+            }
+            return null;
+        }
+        String name = parameter.getSimpleName().toString();
+        Optional<AnnotationMirror> property = Annotations.find(parameter, Annotations.BSON_PROPERTY);
+        if (property.isPresent()) {
+            AnnotationValue value = Annotations.explicitValue(property.get(), "value");
+            if (value != null) {
+                name = (String) value.getValue();
+            }
+        }
+        for (Candidate candidate : candidates) {
+            if (candidate.name().equals(name)) {
+                return candidate;
+            }
+        }
+        for (Candidate candidate : candidates) {
+            if (bsonName(candidate).equals(name)) {
+                return candidate;
+            }
+        }
+        return null;
     }
 
     /**
@@ -309,6 +374,10 @@ public final class ModelReader {
      * every property by name; else a no-argument constructor (the validator names what cannot be set).
      */
     private Creation creation(TypeElement type, List<Candidate> candidates) {
+        Creation annotated = bsonCreator(type, candidates);
+        if (annotated != null) {
+            return annotated;
+        }
         List<ExecutableElement> constructors = ElementFilter.constructorsIn(type.getEnclosedElements()).stream()
                 .filter(constructor -> !constructor.getModifiers().contains(Modifier.PRIVATE))
                 .toList();
@@ -345,18 +414,9 @@ public final class ModelReader {
         return order;
     }
 
-    private Property property(TypeElement type, boolean isRecord, Candidate candidate, TypeModel.Creation creation) {
+    private Property property(TypeElement type, boolean isRecord, Candidate candidate, Creation creation) {
         ValueType valueType = valueTypes.classify(candidate.type());
-        String bsonName = candidate.name();
-        for (Element source : candidate.sources()) {
-            Optional<AnnotationMirror> rename = Annotations.find(source, Annotations.BSON_PROPERTY);
-            if (rename.isPresent()) {
-                AnnotationValue value = Annotations.explicitValue(rename.get(), "value");
-                if (value != null && !((String) value.getValue()).isEmpty()) {
-                    bsonName = (String) value.getValue();
-                }
-            }
-        }
+        String bsonName = bsonName(candidate);
         Access read;
         Access write;
         if (isRecord) {
@@ -369,7 +429,8 @@ public final class ModelReader {
                     : returnsSupertype(type, candidate.getter(), candidate.type()) ? new Access.CovariantGetter(getter)
                     : new Access.Method(getter);
             write = isReadOnly(candidate) ? new Access.ReadOnly()
-                    : creation == TypeModel.Creation.CONSTRUCTOR ? new Access.ConstructorParameter()
+                    : creation.kind() == TypeModel.Creation.CONSTRUCTOR && creation.order().contains(candidate.name())
+                            ? new Access.ConstructorParameter()
                     : instanceWrite(type, candidate);
         }
         Set<Modifier> modifiers = candidate.field() == null ? Set.of() : candidate.field().getModifiers();
@@ -383,6 +444,21 @@ public final class ModelReader {
 
     private static boolean isReadOnly(Candidate candidate) {
         return candidate.field() == null && candidate.setter() == null;
+    }
+
+    /** The {@code @BsonProperty} name of the candidate, else its Java name. */
+    private static String bsonName(Candidate candidate) {
+        String bsonName = candidate.name();
+        for (Element source : candidate.sources()) {
+            Optional<AnnotationMirror> rename = Annotations.find(source, Annotations.BSON_PROPERTY);
+            if (rename.isPresent()) {
+                AnnotationValue value = Annotations.explicitValue(rename.get(), "value");
+                if (value != null && !((String) value.getValue()).isEmpty()) {
+                    bsonName = (String) value.getValue();
+                }
+            }
+        }
+        return bsonName;
     }
 
     private Access instanceWrite(TypeElement type, Candidate candidate) {

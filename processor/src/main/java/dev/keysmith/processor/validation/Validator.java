@@ -68,7 +68,11 @@ public final class Validator {
         for (Property property : model.allProperties()) {
             checkProperty(model, property, model.id() != null && property == model.id().property());
         }
-        if (model.creation() == TypeModel.Creation.NONE) {
+        if (model.unmatchedCreatorParameter() != null) {
+            reporter.error(model.unmatchedCreatorParameter(), Message.CREATOR_PARAMETER,
+                    model.unmatchedCreatorParameter().getSimpleName(), model.type().simpleName(),
+                    model.allProperties().stream().map(Property::javaName).toList());
+        } else if (model.creation() == TypeModel.Creation.NONE) {
             reporter.error(model.element(), Message.NO_CREATOR, model.type().simpleName(),
                     model.allProperties().stream().map(Property::javaName).toList());
         }
@@ -217,7 +221,7 @@ public final class Validator {
             String setter = property.setterName() + "(" + property.type().javaType() + ")";
             if (isId) {
                 reporter.error(property.element(), Message.ID_NOT_ASSIGNABLE, property.javaName(), why, setter);
-            } else if (model.creation() == TypeModel.Creation.INSTANCE) {
+            } else if (model.creation() != TypeModel.Creation.NONE) {
                 reporter.error(property.element(), Message.NOT_SETTABLE, property.javaName(), why, setter);
             }
         }

@@ -271,7 +271,7 @@ public final class CodecWriter {
                 for (Property property : properties) {
                     code.addStatement("$T $N = $L", property.type().javaType(), local(property),
                             defaultValue(property.type().javaType()));
-                    if (property.type().primitive()) {
+                    if (tracksPresence(property)) {
                         code.addStatement("boolean $N = false", presence(property));
                     }
                 }
@@ -286,7 +286,7 @@ public final class CodecWriter {
                     code.addStatement(assign("value", property, value));
                 } else {
                     code.addStatement("$N = $L", local(property), value);
-                    if (property.type().primitive()) {
+                    if (tracksPresence(property)) {
                         code.addStatement("$N = true", presence(property));
                     }
                 }
@@ -300,7 +300,7 @@ public final class CodecWriter {
                 code.addStatement("return value");
             } else {
                 for (Property property : properties) {
-                    if (property.type().primitive()) {
+                    if (property.type().primitive() && property.write() instanceof Access.ConstructorParameter) {
                         code.beginControlFlow("if (!$N)", presence(property));
                         code.addStatement("throw $T.missing($S, $S, $S)", Names.CODEC_SUPPORT, entity,
                                 property.javaName(), property.bsonName());
@@ -313,7 +313,20 @@ public final class CodecWriter {
                     arguments.add(unstored != null ? CodeBlock.of("$L", defaultValue(unstored))
                             : CodeBlock.of("$N", local(property(name))));
                 }
-                code.addStatement("return new $T($L)", model.type(), CodeBlock.join(arguments, ", "));
+                List<Property> setAfterwards = properties.stream()
+                        .filter(property -> !(property.write() instanceof Access.ConstructorParameter))
+                        .toList();
+                if (setAfterwards.isEmpty()) {
+                    code.addStatement("return $L", create(CodeBlock.join(arguments, ", ")));
+                } else {
+                    code.addStatement("$T value = $L", model.type(), create(CodeBlock.join(arguments, ", ")));
+                    for (Property property : setAfterwards) {
+                        code.beginControlFlow("if ($N)", presence(property));
+                        code.addStatement(assign("value", property, CodeBlock.of("$N", local(property))));
+                        code.endControlFlow();
+                    }
+                    code.addStatement("return value");
+                }
             }
             return MethodSpec.methodBuilder("decode")
                     .addAnnotation(Override.class)
@@ -395,6 +408,22 @@ public final class CodecWriter {
             codec.addMethod(idToBson(id));
         }
 
+        /** {@code new T(arguments)}, or the static {@code @BsonCreator} method's call. */
+        private CodeBlock create(CodeBlock arguments) {
+            if (model.factoryMethod() != null) {
+                return CodeBlock.of("$T.$N($L)", model.type(), model.factoryMethod(), arguments);
+            }
+            return CodeBlock.of("new $T($L)", model.type(), arguments);
+        }
+
+        /**
+         * Whether decode records that the property was present: a primitive passed to a constructor must be, and
+         * a property set after a {@code @BsonCreator} is set only when present, as the driver does.
+         */
+        private boolean tracksPresence(Property property) {
+            return property.type().primitive() || !(property.write() instanceof Access.ConstructorParameter);
+        }
+
         private MethodSpec withNewId(IdSpec id) {
             Property property = id.property();
             MethodSpec.Builder method = MethodSpec.methodBuilder("withNewId")
@@ -407,7 +436,7 @@ public final class CodecWriter {
                 return method.addStatement("throw new $T($S)", IllegalStateException.class, "The id of " + entity
                         + " is set by the application; keysmith makes no ids for it").build();
             }
-            if (model.creation() == TypeModel.Creation.INSTANCE) {
+            if (!(property.write() instanceof Access.ConstructorParameter)) {
                 return method.addStatement(assign("entity", property, newId))
                         .addStatement("return entity")
                         .build();
@@ -418,8 +447,17 @@ public final class CodecWriter {
                         : model.unstored().containsKey(name) ? CodeBlock.of("entity.$N()", name)
                         : read("entity", property(name)));
             }
-            return method.addStatement("return new $T($L)", model.type(), CodeBlock.join(arguments, ", "))
-                    .build();
+            List<Property> setAfterwards = model.allProperties().stream()
+                    .filter(other -> other.write() instanceof Access.Field || other.write() instanceof Access.Method)
+                    .toList();
+            if (setAfterwards.isEmpty()) {
+                return method.addStatement("return $L", create(CodeBlock.join(arguments, ", "))).build();
+            }
+            method.addStatement("$T copy = $L", model.type(), create(CodeBlock.join(arguments, ", ")));
+            for (Property other : setAfterwards) {
+                method.addStatement(assign("copy", other, read("entity", other)));
+            }
+            return method.addStatement("return copy").build();
         }
 
         /** A fresh id by the strategy, or null for assigned ids. */
