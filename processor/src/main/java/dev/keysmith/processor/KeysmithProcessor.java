@@ -64,7 +64,8 @@ public final class KeysmithProcessor extends AbstractProcessor {
     @Override
     public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
         Reporter reporter = new Reporter(processingEnv.getMessager());
-        ModelReader reader = new ModelReader(processingEnv.getElementUtils(), processingEnv.getTypeUtils());
+        ModelReader reader = new ModelReader(processingEnv.getElementUtils(), processingEnv.getTypeUtils(),
+                this::sourceClasses);
         Validator validator = new Validator(reporter);
         CodecWriter writer = new CodecWriter(getClass().getName(),
                 processingEnv.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null);
@@ -159,12 +160,40 @@ public final class KeysmithProcessor extends AbstractProcessor {
                     && (element.getKind() == ElementKind.CLASS || element.getKind() == ElementKind.RECORD)) {
                 found.add(element);
             }
+        } else if (type instanceof dev.keysmith.processor.model.ValueType.Polymorphic polymorphic) {
+            for (com.palantir.javapoet.ClassName name : polymorphic.classes().values()) {
+                TypeElement element = processingEnv.getElementUtils().getTypeElement(name.canonicalName());
+                if (element != null && isCompiledHere(element) && !handled.contains(name.canonicalName())) {
+                    found.add(element);
+                }
+            }
         } else if (type instanceof dev.keysmith.processor.model.ValueType.CollectionOf collection) {
             collect(collection.element(), found);
         } else if (type instanceof dev.keysmith.processor.model.ValueType.ArrayOf array) {
             collect(array.element(), found);
         } else if (type instanceof dev.keysmith.processor.model.ValueType.MapOf map) {
             collect(map.value(), found);
+        }
+    }
+
+    /** The classes of this compilation's sources, nested ones included, looked up in the current round. */
+    private List<TypeElement> sourceClasses() {
+        List<TypeElement> classes = new java.util.ArrayList<>();
+        for (String name : sourceTypes) {
+            TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
+            if (type != null) {
+                addWithNested(type, classes);
+            }
+        }
+        return classes;
+    }
+
+    private static void addWithNested(TypeElement type, List<TypeElement> classes) {
+        classes.add(type);
+        for (Element member : type.getEnclosedElements()) {
+            if (member instanceof TypeElement nested) {
+                addWithNested(nested, classes);
+            }
         }
     }
 

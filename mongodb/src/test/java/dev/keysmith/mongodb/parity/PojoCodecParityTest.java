@@ -295,6 +295,37 @@ class PojoCodecParityTest {
     }
 
     @Test
+    void discriminatorsAndPolymorphicFieldsAndLists() {
+        Zoo.Dog rex = new Zoo.Dog();
+        rex.name = "Rex";
+        rex.goodBoy = true;
+        Zoo.Cat tom = new Zoo.Cat();
+        tom.name = "Tom";
+        tom.lives = 9;
+        Zoo.Circle circle = new Zoo.Circle();
+        circle.label = "c";
+        circle.radius = 2;
+        Zoo.Figure plain = new Zoo.Figure();
+        plain.label = "f";
+        Zoo.Enclosure enclosure = new Zoo.Enclosure();
+        enclosure.id = new ObjectId();
+        enclosure.star = tom;
+        enclosure.animals = List.of(rex, tom);
+        enclosure.figure = circle;
+        enclosure.figures = List.of(plain, circle);
+        check.assertSame(Zoo.Enclosure.class, enclosure);
+        Zoo.Enclosure decoded = check.decodeWithKeysmith(Zoo.Enclosure.class,
+                check.encodeWithPojo(Zoo.Enclosure.class, enclosure));
+        assertThat(decoded.animals).extracting(animal -> animal.getClass().getSimpleName()).containsExactly("Dog", "Cat");
+        assertThat(decoded.figures.get(0)).isExactlyInstanceOf(Zoo.Figure.class);
+
+        Zoo.Keeper keeper = new Zoo.Keeper();
+        keeper.id = new ObjectId();
+        keeper.name = "Kim";
+        check.assertSame(Zoo.Keeper.class, keeper);
+    }
+
+    @Test
     void petClinic() {
         PetClinic.Visit visit = new PetClinic.Visit();
         visit.setId(new ObjectId());

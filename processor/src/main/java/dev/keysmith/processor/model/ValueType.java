@@ -45,6 +45,18 @@ public sealed interface ValueType {
     record Any(TypeName javaType) implements ValueType {
     }
 
+    /**
+     * A type whose instances may be of several classes told apart by a {@code @BsonDiscriminator}: written with
+     * the codec of the value's class (which writes its discriminator), read with the codec of the class the
+     * stored discriminator names, as the driver does.
+     *
+     * @param key the discriminator's key ({@code _t} unless set)
+     * @param classes the class of each discriminator value, in the order of the values
+     */
+    record Polymorphic(TypeName javaType, String key, java.util.SortedMap<String, ClassName> classes)
+            implements ValueType {
+    }
+
     /** A type whose codec comes from the registry: an {@code @Embedded} type, another entity, or any class. */
     record FromRegistry(TypeName javaType, boolean embedded) implements ValueType {
     }

@@ -45,11 +45,15 @@ public final class ModelReader {
     private final Annotations annotations;
     private final ValueTypes valueTypes;
 
-    public ModelReader(Elements elements, Types types) {
+    /**
+     * @param sourceClasses the classes compiled here, nested ones included (where the subclasses of a
+     *     {@code @BsonDiscriminator} type are found)
+     */
+    public ModelReader(Elements elements, Types types, java.util.function.Supplier<List<TypeElement>> sourceClasses) {
         this.elements = elements;
         this.types = types;
         this.annotations = new Annotations(elements);
-        this.valueTypes = new ValueTypes(elements, types);
+        this.valueTypes = new ValueTypes(elements, types, sourceClasses);
     }
 
     /** The result of reading one type. */
@@ -138,7 +142,7 @@ public final class ModelReader {
                 String.join("_", className.simpleNames()) + "_KeysmithCodec");
         return new Read(new TypeModel(className, codec, isRecord, creation.kind(), embedded ? null : collection, id,
                 List.copyOf(properties), creation.order(), creation.factoryMethod(), creation.unmatched(), Map.copyOf(unstored),
-                embedded, List.copyOf(ids), type));
+                valueTypes.discriminator(type), embedded, List.copyOf(ids), type));
     }
 
     private String collectionName(TypeElement type) {

@@ -3,6 +3,7 @@ package dev.keysmith.processor.reading;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
 import dev.keysmith.processor.model.ScalarKind;
+import dev.keysmith.processor.model.TypeModel;
 import dev.keysmith.processor.model.ValueType;
 import java.util.List;
 import java.util.Map;
@@ -66,9 +67,76 @@ final class ValueTypes {
     private final Elements elements;
     private final Types types;
 
-    ValueTypes(Elements elements, Types types) {
+    private final java.util.function.Supplier<List<TypeElement>> sourceClasses;
+
+    /**
+     * @param sourceClasses the classes compiled here, nested ones included: where the subclasses of a type with a
+     *     {@code @BsonDiscriminator} are looked for
+     */
+    ValueTypes(Elements elements, Types types, java.util.function.Supplier<List<TypeElement>> sourceClasses) {
         this.elements = elements;
         this.types = types;
+        this.sourceClasses = sourceClasses;
+    }
+
+    /**
+     * The {@code @BsonDiscriminator} of {@code type} as the driver reads it: the annotations of the class and its
+     * superclasses, a non-empty key or value of a superclass overriding the subclass's; the key defaults to
+     * {@code _t}, the value to the binary class name. Null if neither carries the annotation.
+     */
+    TypeModel.Discriminator discriminator(TypeElement type) {
+        boolean enabled = false;
+        String key = "_t";
+        String value = elements.getBinaryName(type).toString();
+        for (TypeElement current = type; current != null; current = superclassOf(current)) {
+            java.util.Optional<javax.lang.model.element.AnnotationMirror> mirror =
+                    Annotations.find(current, Annotations.BSON_DISCRIMINATOR);
+            if (mirror.isPresent()) {
+                enabled = true;
+                javax.lang.model.element.AnnotationValue keyValue = Annotations.explicitValue(mirror.get(), "key");
+                if (keyValue != null && !((String) keyValue.getValue()).isEmpty()) {
+                    key = (String) keyValue.getValue();
+                }
+                javax.lang.model.element.AnnotationValue nameValue = Annotations.explicitValue(mirror.get(), "value");
+                if (nameValue != null && !((String) nameValue.getValue()).isEmpty()) {
+                    value = (String) nameValue.getValue();
+                }
+            }
+        }
+        return enabled ? new TypeModel.Discriminator(key, value) : null;
+    }
+
+    private static TypeElement superclassOf(TypeElement type) {
+        TypeMirror superclass = type.getSuperclass();
+        if (superclass.getKind() != TypeKind.DECLARED) {
+            return null;
+        }
+        TypeElement element = (TypeElement) ((DeclaredType) superclass).asElement();
+        return element.getQualifiedName().contentEquals("java.lang.Object") ? null : element;
+    }
+
+    /** The class itself (if concrete) and its concrete subclasses compiled here, by discriminator value. */
+    private ValueType polymorphic(TypeElement base, TypeName javaType, TypeModel.Discriminator discriminator) {
+        java.util.SortedMap<String, ClassName> classes = new java.util.TreeMap<>();
+        List<TypeElement> candidates = new java.util.ArrayList<>(sourceClasses.get());
+        if (!candidates.contains(base)) {
+            candidates.add(base);
+        }
+        for (TypeElement candidate : candidates) {
+            if (candidate.getModifiers().contains(Modifier.ABSTRACT) || candidate.getKind() != ElementKind.CLASS
+                    || !types.isSubtype(types.erasure(candidate.asType()), types.erasure(base.asType()))) {
+                continue;
+            }
+            TypeModel.Discriminator own = discriminator(candidate);
+            if (own != null && own.key().equals(discriminator.key())) {
+                classes.put(own.value(), ClassName.get(candidate));
+            }
+        }
+        if (classes.isEmpty()) {
+            return new ValueType.Unsupported(javaType, "a class with @BsonDiscriminator that has no concrete subclass "
+                    + "in this compilation, so nothing says which class to decode");
+        }
+        return new ValueType.Polymorphic(javaType, discriminator.key(), classes);
     }
 
     ValueType classify(TypeMirror type) {
@@ -123,6 +191,10 @@ final class ValueTypes {
         }
         if (isSubtype(type, "java.util.Collection")) {
             return classifyCollection(type, element, javaType);
+        }
+        TypeModel.Discriminator discriminator = arguments.isEmpty() ? discriminator(element) : null;
+        if (discriminator != null) {
+            return polymorphic(element, javaType, discriminator);
         }
         if (!arguments.isEmpty()) {
             return new ValueType.Unsupported(javaType,

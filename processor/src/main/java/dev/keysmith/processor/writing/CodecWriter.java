@@ -63,6 +63,7 @@ public final class CodecWriter {
         private final ValueCode values;
         private final List<MethodSpec> helpers = new ArrayList<>();
         private boolean needsRegistry;
+        private final Map<String, ValueType.Polymorphic> polymorphicTypes = new java.util.TreeMap<>();
         /** Names of decode's locals, by Java name (values) and "has " + Java name (presence flags). */
         private final NameAllocator locals = new NameAllocator();
 
@@ -99,6 +100,9 @@ public final class CodecWriter {
                 }
             } else if (type instanceof ValueType.Any) {
                 needsRegistry = true;
+            } else if (type instanceof ValueType.Polymorphic polymorphic) {
+                needsRegistry = true;
+                polymorphicTypes.putIfAbsent(ValueCode.classesField(polymorphic), polymorphic);
             } else if (type instanceof ValueType.CollectionOf collection) {
                 collectRegistryTypes(collection.element());
             } else if (type instanceof ValueType.ArrayOf array) {
@@ -120,6 +124,9 @@ public final class CodecWriter {
             IdSpec id = model.id();
             codec.addSuperinterface(ParameterizedTypeName.get(model.embedded() ? Names.CODEC : Names.ENTITY_CODEC,
                     model.type()));
+            for (Map.Entry<String, ValueType.Polymorphic> polymorphic : polymorphicTypes.entrySet()) {
+                codec.addField(classesField(polymorphic.getKey(), polymorphic.getValue()));
+            }
             addFieldsAndConstructor(codec, id);
             codec.addMethod(MethodSpec.methodBuilder("getEncoderClass")
                     .addAnnotation(Override.class)
@@ -145,6 +152,21 @@ public final class CodecWriter {
             codec.addType(factory());
             return JavaFile.builder(model.codec().packageName(), codec.build())
                     .skipJavaLangImports(true)
+                    .build();
+        }
+
+        private FieldSpec classesField(String name, ValueType.Polymorphic type) {
+            List<CodeBlock> entries = new ArrayList<>();
+            for (Map.Entry<String, ClassName> entry : type.classes().entrySet()) {
+                entries.add(CodeBlock.of("$T.entry($S, $T.class)", Map.class, entry.getKey(), entry.getValue()));
+            }
+            TypeName classType = ParameterizedTypeName.get(ClassName.get(Class.class),
+                    com.palantir.javapoet.WildcardTypeName.subtypeOf(Object.class));
+            return FieldSpec.builder(ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class),
+                            classType), name, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                    .addJavadoc("The classes of {@link $T} values, by the discriminator '$L'.\n", type.javaType(),
+                            type.key())
+                    .initializer("$T.ofEntries($L)", Map.class, CodeBlock.join(entries, ", "))
                     .build();
         }
 
@@ -206,7 +228,17 @@ public final class CodecWriter {
         private MethodSpec encode() {
             CodeBlock.Builder code = CodeBlock.builder();
             code.addStatement("writer.writeStartDocument()");
-            for (Property property : model.allProperties()) {
+            List<Property> properties = model.allProperties();
+            int afterId = model.id() != null ? 1 : 0;
+            for (Property property : properties.subList(0, afterId)) {
+                writeProperty(code, property, read("value", property));
+            }
+            if (model.discriminator() != null) {
+                // Right after the id, as the driver's PojoCodec writes it.
+                code.addStatement("writer.writeString($S, $S)", model.discriminator().key(),
+                        model.discriminator().value());
+            }
+            for (Property property : properties.subList(afterId, properties.size())) {
                 writeProperty(code, property, read("value", property));
             }
             code.addStatement("writer.writeEndDocument()");
@@ -234,7 +266,7 @@ public final class CodecWriter {
             } else if (type instanceof ValueType.FromRegistry registry) {
                 code.addStatement("writer.writeName($S)", property.bsonName());
                 code.addStatement(values.writeFromRegistry(registry, value));
-            } else if (type instanceof ValueType.Any) {
+            } else if (type instanceof ValueType.Any || type instanceof ValueType.Polymorphic) {
                 code.addStatement("writer.writeName($S)", property.bsonName());
                 code.addStatement(values.writeAny(value));
             } else {
@@ -348,6 +380,9 @@ public final class CodecWriter {
             }
             if (type instanceof ValueType.Any) {
                 return values.readAny(property.javaName());
+            }
+            if (type instanceof ValueType.Polymorphic polymorphic) {
+                return values.readPolymorphic(polymorphic, property.javaName());
             }
             String name = "read" + capitalized(property.javaName());
             CodeBlock.Builder code = CodeBlock.builder();

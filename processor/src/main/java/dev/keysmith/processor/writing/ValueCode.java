@@ -177,6 +177,21 @@ final class ValueCode {
                 field);
     }
 
+    /** The name of the static map from discriminator values to classes of a polymorphic type. */
+    static String classesField(ValueType.Polymorphic type) {
+        String simple = ((ClassName) type.javaType()).simpleName();
+        return simple.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT) + "_CLASSES";
+    }
+
+    /** The decoding of a polymorphic value by its discriminator. */
+    CodeBlock readPolymorphic(ValueType.Polymorphic type, String field) {
+        ClassName base = (ClassName) type.javaType();
+        boolean concrete = type.classes().containsValue(base);
+        return CodeBlock.of("($T) $T.readDiscriminated(reader, registry, decoderContext, $S, $N, $L, $S, $S)",
+                base, Names.CODEC_SUPPORT, type.key(), classesField(type),
+                concrete ? CodeBlock.of("$T.class", base) : CodeBlock.of("null"), entity, field);
+    }
+
     /** Statements that write {@code value} (not null) of a container type without a name. */
     void writeContainer(CodeBlock.Builder code, ValueType type, CodeBlock value, int depth) {
         if (type instanceof ValueType.MapOf map) {
@@ -210,7 +225,7 @@ final class ValueCode {
         }
         if (type instanceof ValueType.Scalar scalar) {
             code.addStatement(writeScalar(scalar.kind(), Form.PLAIN, null, value));
-        } else if (type instanceof ValueType.Any) {
+        } else if (type instanceof ValueType.Any || type instanceof ValueType.Polymorphic) {
             code.addStatement(writeAny(value));
         } else if (type instanceof ValueType.FromRegistry registry) {
             code.addStatement(writeFromRegistry(registry, value));
@@ -290,6 +305,9 @@ final class ValueCode {
         }
         if (type instanceof ValueType.Any) {
             return readAny(field);
+        }
+        if (type instanceof ValueType.Polymorphic polymorphic) {
+            return readPolymorphic(polymorphic, field);
         }
         String item = "item" + depth;
         code.addStatement("$T $N = null", type.javaType(), item);

@@ -7,11 +7,13 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.Date;
+import java.util.Map;
 import java.util.UUID;
 import org.bson.BSONException;
 import org.bson.BsonBinary;
 import org.bson.BsonBinarySubType;
 import org.bson.BsonReader;
+import org.bson.BsonReaderMark;
 import org.bson.BsonWriter;
 import org.bson.BsonType;
 import org.bson.codecs.BsonTypeClassMap;
@@ -464,6 +466,38 @@ public final class CodecSupport {
     }
 
     private static final BsonTypeClassMap ANY_TYPES = new BsonTypeClassMap();
+
+    /**
+     * Reads a sub-document whose class is named by its discriminator, as the driver's {@code PojoCodec} does: the
+     * {@code key} field is looked up first, then the document is decoded with the codec of the class it names.
+     *
+     * @param classes the class of each discriminator value
+     * @param whenAbsent the class of a document without the discriminator, or null if it must have one
+     */
+    public static Object readDiscriminated(BsonReader reader, CodecRegistry registry, DecoderContext context,
+            String key, Map<String, Class<?>> classes, Class<?> whenAbsent, String entity, String field) {
+        if (!present(reader, BsonType.DOCUMENT, entity, field)) {
+            return null;
+        }
+        BsonReaderMark mark = reader.getMark();
+        String value = null;
+        reader.readStartDocument();
+        while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
+            if (reader.readName().equals(key) && reader.getCurrentBsonType() == BsonType.STRING) {
+                value = reader.readString();
+                break;
+            }
+            reader.skipValue();
+        }
+        mark.reset();
+        Class<?> type = value == null ? whenAbsent : classes.get(value);
+        if (type == null) {
+            throw new EntityDecodingException(entity, field, value == null
+                    ? "the document has no discriminator '" + key + "' to name its class among " + classes.keySet()
+                    : "the discriminator \"" + value + "\" names none of the classes " + classes.keySet());
+        }
+        return decode(registry.get(type), reader, context, entity, field);
+    }
 
     /** The exception for a field that a constructor needs and the document lacks. */
     public static EntityDecodingException missing(String entity, String field, String bsonName) {
