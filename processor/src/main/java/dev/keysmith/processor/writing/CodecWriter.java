@@ -31,7 +31,7 @@ public final class CodecWriter {
 
     /** Names the generated methods use for their parameters; a property with one of them gets another local. */
     private static final Set<String> RESERVED = Set.of("reader", "writer", "decoderContext", "encoderContext",
-            "value", "entity", "document", "id", "registry", "ids", "sequence");
+            "value", "entity", "document", "id", "registry", "ids", "sequence", "e", "copy");
 
     private final String processorName;
     private final boolean generatedAvailable;
@@ -309,6 +309,10 @@ public final class CodecWriter {
                 }
             }
             code.addStatement("reader.readStartDocument()");
+            Property idProperty = model.id() == null ? null : model.id().property();
+            if (idProperty != null) {
+                code.beginControlFlow("try");
+            }
             code.beginControlFlow("while (reader.readBsonType() != $T.END_OF_DOCUMENT)", Names.BSON_TYPE);
             code.beginControlFlow("switch (reader.readName())");
             for (Property property : properties) {
@@ -327,6 +331,13 @@ public final class CodecWriter {
             code.add("default:\n").indent().addStatement("reader.skipValue()").unindent();
             code.endControlFlow();
             code.endControlFlow();
+            if (idProperty != null) {
+                // Name the document: its _id comes first in what MongoDB stores, so it has been read by now.
+                code.nextControlFlow("catch ($T e)", Names.ENTITY_DECODING_EXCEPTION);
+                code.addStatement("throw e.withDocumentId($L)", instance ? read("value", idProperty)
+                        : CodeBlock.of("$N", local(idProperty)));
+                code.endControlFlow();
+            }
             code.addStatement("reader.readEndDocument()");
             if (instance) {
                 code.addStatement("return value");

@@ -426,7 +426,7 @@ public final class CodecSupport {
         try {
             return context.decodeWithChildContext(decoder, reader);
         } catch (EntityDecodingException e) {
-            throw e;
+            throw e.within(entity, field);
         } catch (BSONException | IllegalArgumentException | IllegalStateException e) {
             throw new EntityDecodingException(entity, field,
                     "the " + found + " value does not decode: " + e.getMessage(), e);
