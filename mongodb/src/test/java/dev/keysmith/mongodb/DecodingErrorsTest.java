@@ -46,7 +46,7 @@ class DecodingErrorsTest extends MongoTestBase {
         store("invoices", "{_id: {$numberLong: '1'}, lines: [{sku: 'A-1', price: {$numberDecimal: '1.5'}}]}");
         assertThatThrownBy(() -> keysmith.collection(Invoice.class).find().first())
                 .isInstanceOf(EntityDecodingException.class)
-                .hasMessageContaining("Line.quantity")
+                .hasMessageContaining("Invoice.lines.quantity")
                 .hasMessageContaining("has no 'quantity'");
     }
 
