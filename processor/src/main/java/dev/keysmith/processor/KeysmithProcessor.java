@@ -32,7 +32,8 @@ import javax.lang.model.type.TypeMirror;
  * The keysmith annotation processor: for every entity (a class or record with an id annotation, or
  * {@code @Document}) and every {@code @Embedded} type, reads the source into a model, validates it and writes a
  * codec; lists every codec factory for {@code ServiceLoader}. A JPA entity without {@code @Document} is left to
- * Hibernate. Claims no annotation.
+ * Hibernate. Claims keysmith's annotations and the driver's {@code org.bson.codecs.pojo.annotations} (no other
+ * processor gives them a meaning), so that {@code -Xlint:all -Werror} builds pass; never anyone else's.
  *
  * <p>Not thread-safe: confine to one thread (javac runs processors on one).
  */
@@ -51,9 +52,17 @@ public final class KeysmithProcessor extends AbstractProcessor {
     /** Every factory written in this compilation, by binary name, with the entity it comes from. */
     private final Map<String, String> factories = new TreeMap<>();
 
+    /**
+     * The annotations this processor claims: its triggers, the rest of keysmith's, and the driver's POJO
+     * annotations it reads. Claimed, they no longer make javac warn "No processor claimed any of these
+     * annotations" under {@code -Xlint:processing}; so is the {@code @Generated} that the generated codecs carry
+     * (javac sees it in the next round). JPA's annotations are left unclaimed, so that processors such as
+     * Hibernate's metamodel generator still receive them.
+     */
     @Override
     public Set<String> getSupportedAnnotationTypes() {
-        return Set.copyOf(TRIGGERS);
+        return Set.of("dev.keysmith.annotations.*", "org.bson.codecs.pojo.annotations.*",
+                "javax.annotation.processing.Generated");
     }
 
     @Override
@@ -106,7 +115,7 @@ public final class KeysmithProcessor extends AbstractProcessor {
                         Message.INTERNAL_ERROR.format("the ServiceLoader registration", e));
             }
         }
-        return false;
+        return true;
     }
 
     /** Writes the codec of {@code type}; returns the user types its values refer to, which need codecs too. */
