@@ -249,6 +249,36 @@ class CompileErrorsTest {
     }
 
     @Test
+    void idOnAStaticField() {
+        assertError(Message.ID_PLACEMENT.format("@GeneratedObjectId", "field 'id'",
+                        "static, and only instance fields are stored"), "static String id",
+                "@Document class Bad {",
+                "  @GeneratedObjectId static String id;",
+                "  String name;",
+                "}");
+    }
+
+    @Test
+    void idOnAMethodThatIsNoGetter() {
+        assertError(Message.ID_PLACEMENT.format("@Sequence", "method 'code()'",
+                        "neither a public getter nor the getter of a field"), "long code()",
+                "@Document class Bad {",
+                "  long number;",
+                "  @Sequence long code() { return number; }",
+                "}");
+    }
+
+    @Test
+    void idOnAGetterWithNoFieldOrSetter() {
+        assertError(Message.ID_NOT_ASSIGNABLE.format("code", "a getter with no field or setter", "setCode(long)"),
+                "public long getCode()",
+                "@Document class Bad {",
+                "  long number;",
+                "  @Sequence public long getCode() { return number; }",
+                "}");
+    }
+
+    @Test
     void abstractDocument() {
         assertError(Message.TYPE_KIND.format("Bad", "an entity", "abstract"), "abstract class Bad",
                 "@Document abstract class Bad {",

@@ -85,6 +85,11 @@ public enum Message {
             "%s cannot be created when decoding: it has no non-private constructor without parameters and none "
                     + "whose parameters are exactly its persisted fields %s; add one of them"),
 
+    /** An id annotation on a member that is not stored. Arguments: annotation, member, why. */
+    ID_PLACEMENT("KeysmithIdPlacement",
+            "%s is on %s, which is not stored: it is %s; put the annotation on the id's instance field, "
+                    + "or on its public getter getX()"),
+
     /** A {@code @BsonCreator} parameter names no property. Arguments: parameter, type, the properties. */
     CREATOR_PARAMETER("KeysmithCreatorParameter",
             "@BsonCreator parameter '%s' of %s matches no property of the same type among %s; name the property "

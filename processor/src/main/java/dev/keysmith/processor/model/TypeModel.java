@@ -22,6 +22,8 @@ import javax.lang.model.element.TypeElement;
  * @param unmatchedCreatorParameter a {@code @BsonCreator} parameter that names no property (reported), or null
  * @param unstored for {@link Creation#CONSTRUCTOR}: the record components marked {@code @BsonIgnore}, by Java
  *     name with their types; decoding passes their default value
+ * @param strayIds id annotations on members that are no persisted property (a static field, a method that is
+ *     no getter of a property), to report
  * @param discriminator the {@code @BsonDiscriminator} key and value the codec writes, or null
  * @param embedded whether the type is {@code @Embedded}
  * @param ids every property that carries an id annotation, to report a second one
@@ -32,7 +34,7 @@ import javax.lang.model.element.TypeElement;
 public record TypeModel(ClassName type, ClassName codec, boolean record, Creation creation, String collection,
         IdSpec id, List<Property> properties, List<String> constructorOrder, String factoryMethod,
         javax.lang.model.element.VariableElement unmatchedCreatorParameter,
-        java.util.Map<String, com.palantir.javapoet.TypeName> unstored, Discriminator discriminator, boolean embedded,
+        java.util.Map<String, com.palantir.javapoet.TypeName> unstored, List<javax.lang.model.element.Element> strayIds, Discriminator discriminator, boolean embedded,
         List<IdSpec> ids, TypeElement element) {
 
     /** A {@code @BsonDiscriminator}: the field written after the id, and the value that names the class. */

@@ -142,7 +142,7 @@ public final class ModelReader {
                 String.join("_", className.simpleNames()) + "_KeysmithCodec");
         return new Read(new TypeModel(className, codec, isRecord, creation.kind(), embedded ? null : collection, id,
                 List.copyOf(properties), creation.order(), creation.factoryMethod(), creation.unmatched(), Map.copyOf(unstored),
-                valueTypes.discriminator(type), embedded, List.copyOf(ids), type));
+                strayIds(type, candidates), valueTypes.discriminator(type), embedded, List.copyOf(ids), type));
     }
 
     private String collectionName(TypeElement type) {
@@ -241,6 +241,24 @@ public final class ModelReader {
             }
             candidates.add(new Candidate(name, returned, null, sources, method, setter, method));
         }
+    }
+
+    /** Members of the type and its superclasses that carry an id annotation but are no candidate's source. */
+    private List<Element> strayIds(TypeElement type, List<Candidate> candidates) {
+        List<Element> strays = new ArrayList<>();
+        for (TypeElement current = type; current != null; current = superclass(current)) {
+            for (Element member : current.getEnclosedElements()) {
+                if (member.getKind() != ElementKind.FIELD && member.getKind() != ElementKind.METHOD) {
+                    continue;
+                }
+                boolean hasId = ID_ANNOTATIONS.stream().anyMatch(id -> Annotations.has(member, id));
+                boolean persisted = candidates.stream().anyMatch(candidate -> candidate.sources().contains(member));
+                if (hasId && !persisted && !Annotations.has(member, Annotations.BSON_IGNORE)) {
+                    strays.add(member);
+                }
+            }
+        }
+        return strays;
     }
 
     private TypeElement superclass(TypeElement type) {

@@ -105,6 +105,12 @@ public final class Validator {
     }
 
     private void checkIds(TypeModel model) {
+        for (javax.lang.model.element.Element stray : model.strayIds()) {
+            reportStrayId(stray);
+        }
+        if (model.id() == null && !model.strayIds().isEmpty()) {
+            return;
+        }
         if (model.id() == null) {
             reporter.error(model.element(), Message.NO_ID, model.type().simpleName());
             return;
@@ -145,6 +151,30 @@ public final class Validator {
             boolean intId = type.javaType().equals(TypeName.INT) || type.javaType().equals(TypeName.INT.box());
             checkSequence(property, id, sequence, intId);
         }
+    }
+
+    private void reportStrayId(javax.lang.model.element.Element stray) {
+        String annotation = "an id annotation";
+        javax.lang.model.element.AnnotationMirror found = null;
+        for (javax.lang.model.element.AnnotationMirror mirror : stray.getAnnotationMirrors()) {
+            String name = ((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().toString();
+            if (dev.keysmith.processor.reading.ModelReader.ID_ANNOTATIONS.contains(name)) {
+                annotation = "@" + mirror.getAnnotationType().asElement().getSimpleName();
+                found = mirror;
+                break;
+            }
+        }
+        String member;
+        String why;
+        if (stray.getKind() == ElementKind.FIELD) {
+            member = "field '" + stray.getSimpleName() + "'";
+            why = stray.getModifiers().contains(Modifier.STATIC) ? "static, and only instance fields are stored"
+                    : "transient, and transient fields are not stored";
+        } else {
+            member = "method '" + stray.getSimpleName() + "()'";
+            why = "neither a public getter nor the getter of a field";
+        }
+        reporter.error(stray, found, null, Message.ID_PLACEMENT, annotation, member, why);
     }
 
     private void checkRandom(Property property, IdSpec id, IdSpec.RandomSettings random) {
