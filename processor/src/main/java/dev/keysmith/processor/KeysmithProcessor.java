@@ -45,6 +45,8 @@ public final class KeysmithProcessor extends AbstractProcessor {
 
     /** Types whose field types were not defined yet, by qualified name; never elements across rounds. */
     private final Set<String> deferred = new LinkedHashSet<>();
+    /** Types with Lombok annotations already deferred once, so that Lombok has run on them. */
+    private final Set<String> waitedForLombok = new java.util.HashSet<>();
     /** Every type a codec was written for (or is being written), by qualified name. */
     private final Set<String> handled = new LinkedHashSet<>();
     /** The top-level types of this compilation's sources, by qualified name, over every round. */
@@ -122,6 +124,14 @@ public final class KeysmithProcessor extends AbstractProcessor {
     private List<TypeElement> process(TypeElement type, ModelReader reader, Validator validator, CodecWriter writer,
             Reporter reporter, boolean lastRound) {
         if (isLeftToJpa(type) || isMappedSuperclass(type)) {
+            return List.of();
+        }
+        String name = type.getQualifiedName().toString();
+        if (!lastRound && usesLombok(type) && waitedForLombok.add(name)) {
+            // Lombok adds getters, setters and constructors in the round that first sees the type, possibly after
+            // keysmith: read the type one round later, when they exist whatever the order of the processors.
+            deferred.add(name);
+            handled.remove(name);
             return List.of();
         }
         ModelReader.Result result = reader.read(type);
@@ -260,6 +270,31 @@ public final class KeysmithProcessor extends AbstractProcessor {
                 addClassesInheritingIds(element.getEnclosedElements(), types);
             }
         }
+    }
+
+    /** Whether Lombok annotations on the type, its superclasses or their members may add accessors. */
+    private static boolean usesLombok(TypeElement type) {
+        for (TypeElement current = type; current != null; current = superclass(current)) {
+            if (hasLombokAnnotation(current)) {
+                return true;
+            }
+            for (Element member : current.getEnclosedElements()) {
+                if (member.getKind() == ElementKind.FIELD && hasLombokAnnotation(member)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasLombokAnnotation(Element element) {
+        for (javax.lang.model.element.AnnotationMirror mirror : element.getAnnotationMirrors()) {
+            if (((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().toString()
+                    .startsWith("lombok.")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A JPA entity without {@code @Document} belongs to Hibernate: no codec, no error. */

@@ -455,7 +455,7 @@ public final class ModelReader {
                             ? new Access.ConstructorParameter()
                     : instanceWrite(type, candidate);
         }
-        Set<Modifier> modifiers = candidate.field() == null ? Set.of() : candidate.field().getModifiers();
+        Set<Modifier> modifiers = candidate.field() == null ? Set.of() : modifiers(candidate.field());
         boolean objectIdString = candidate.sources().stream()
                 .map(source -> Annotations.find(source, Annotations.BSON_REPRESENTATION))
                 .flatMap(Optional::stream)
@@ -484,7 +484,7 @@ public final class ModelReader {
     }
 
     private Access instanceWrite(TypeElement type, Candidate candidate) {
-        if (accessible(type, candidate.field()) && !candidate.field().getModifiers().contains(Modifier.FINAL)) {
+        if (accessible(type, candidate.field()) && !modifiers(candidate.field()).contains(Modifier.FINAL)) {
             return new Access.Field(candidate.name());
         }
         if (candidate.setter() != null) {
@@ -493,12 +493,35 @@ public final class ModelReader {
         return new Access.None();
     }
 
+    /**
+     * The field's modifiers as compiled: Lombok's {@code @Value} makes the fields of its class private (unless
+     * they say otherwise or carry {@code @PackagePrivate}) and final (unless {@code @NonFinal}) by changing the
+     * syntax tree, which the element does not show.
+     */
+    static Set<Modifier> modifiers(VariableElement field) {
+        Set<Modifier> modifiers = field.getModifiers();
+        Element declaring = field.getEnclosingElement();
+        if (modifiers.contains(Modifier.STATIC) || !Annotations.has(declaring, "lombok.Value")) {
+            return modifiers;
+        }
+        Set<Modifier> effective = java.util.EnumSet.noneOf(Modifier.class);
+        effective.addAll(modifiers);
+        if (!modifiers.contains(Modifier.PUBLIC) && !modifiers.contains(Modifier.PROTECTED)
+                && !Annotations.has(field, "lombok.experimental.PackagePrivate")) {
+            effective.add(Modifier.PRIVATE);
+        }
+        if (!Annotations.has(field, "lombok.experimental.NonFinal")) {
+            effective.add(Modifier.FINAL);
+        }
+        return effective;
+    }
+
     /** Whether code in {@code type}'s package can use {@code field} directly. */
     private boolean accessible(TypeElement type, VariableElement field) {
         if (field == null) {
             return false;
         }
-        Set<Modifier> modifiers = field.getModifiers();
+        Set<Modifier> modifiers = modifiers(field);
         if (modifiers.contains(Modifier.PRIVATE)) {
             return false;
         }
