@@ -553,7 +553,7 @@ public final class CodecWriter {
             }
             method.endControlFlow();
             method.addStatement("throw $T.wrongIdType($S, $S, id)", Names.CODEC_SUPPORT, entity,
-                    "a " + ((ClassName) erased).simpleName());
+                    article(((ClassName) erased).simpleName()));
             return method.build();
         }
 
@@ -696,6 +696,11 @@ public final class CodecWriter {
         private static boolean isInt(Property property) {
             TypeName type = property.type().javaType();
             return type.equals(TypeName.INT) || type.equals(TypeName.INT.box());
+        }
+
+        /** "an ObjectId", "a String". */
+        private static String article(String noun) {
+            return ("AEIOU".indexOf(Character.toUpperCase(noun.charAt(0))) >= 0 ? "an " : "a ") + noun;
         }
 
         private static String capitalized(String name) {
