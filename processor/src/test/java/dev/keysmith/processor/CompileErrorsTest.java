@@ -249,6 +249,17 @@ class CompileErrorsTest {
     }
 
     @Test
+    void aRepresentationKeysmithWouldIgnore() {
+        assertError(Message.FIELD_TYPE.format("owner", "org.bson.types.ObjectId", "to be stored as STRING by "
+                        + "@BsonRepresentation, which keysmith supports only as OBJECT_ID on a String"),
+                "ObjectId owner",
+                "class Bad {",
+                "  @GeneratedObjectId String id;",
+                "  @BsonRepresentation(org.bson.BsonType.STRING) ObjectId owner;",
+                "}");
+    }
+
+    @Test
     void idOnAStaticField() {
         assertError(Message.ID_PLACEMENT.format("@GeneratedObjectId", "field 'id'",
                         "static, and only instance fields are stored"), "static String id",

@@ -4,6 +4,7 @@ import com.palantir.javapoet.ClassName;
 import dev.keysmith.processor.model.Access;
 import dev.keysmith.processor.model.IdSpec;
 import dev.keysmith.processor.model.Property;
+import dev.keysmith.processor.model.ScalarKind;
 import dev.keysmith.processor.model.TypeModel;
 import dev.keysmith.processor.model.ValueType;
 import java.util.ArrayList;
@@ -456,10 +457,29 @@ public final class ModelReader {
                     : instanceWrite(type, candidate);
         }
         Set<Modifier> modifiers = candidate.field() == null ? Set.of() : modifiers(candidate.field());
-        boolean objectIdString = candidate.sources().stream()
+        Optional<String> representation = candidate.sources().stream()
                 .map(source -> Annotations.find(source, Annotations.BSON_REPRESENTATION))
                 .flatMap(Optional::stream)
-                .anyMatch(mirror -> annotations.value(mirror, "value").getValue().toString().equals("OBJECT_ID"));
+                .map(mirror -> annotations.value(mirror, "value").getValue().toString())
+                .findFirst();
+        boolean objectIdString = representation.isPresent() && representation.get().equals("OBJECT_ID")
+                && valueType instanceof ValueType.Scalar scalar && scalar.kind() == ScalarKind.STRING;
+        boolean asStored = representation.isEmpty() || objectIdString
+                || valueType instanceof ValueType.Scalar scalar && representation.get().equals(switch (scalar.kind()) {
+                    case STRING -> "STRING";
+                    case OBJECT_ID -> "OBJECT_ID";
+                    case INT, SHORT, BYTE -> "INT32";
+                    case LONG -> "INT64";
+                    case DOUBLE, FLOAT -> "DOUBLE";
+                    case BOOLEAN -> "BOOLEAN";
+                    case BIG_DECIMAL -> "DECIMAL128";
+                    default -> "";
+                });
+        if (!asStored) {
+            // A representation the codec would ignore would store other bytes than PojoCodec: refuse it.
+            valueType = new ValueType.Unsupported(valueType.javaType(), "to be stored as " + representation.get()
+                    + " by @BsonRepresentation, which keysmith supports only as OBJECT_ID on a String");
+        }
         return new Property(candidate.name(), bsonName, valueType, read, write, modifiers.contains(Modifier.PRIVATE),
                 modifiers.contains(Modifier.FINAL), objectIdString, candidate.reportOn());
     }
