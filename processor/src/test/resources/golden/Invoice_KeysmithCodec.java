@@ -104,16 +104,8 @@ public final class Invoice_KeysmithCodec implements EntityCodec<Invoice> {
   }
 
   @Override
-  public BsonValue getDocumentId(Invoice document) {
-    if (!documentHasId(document)) {
-      throw new IllegalStateException("The Invoice has no id yet");
-    }
-    return idToBson(document.number());
-  }
-
-  @Override
-  public Invoice generateIdIfAbsentFromDocument(Invoice document) {
-    return documentHasId(document) ? document : withNewId(document);
+  public Object idOf(Invoice document) {
+    return document.number();
   }
 
   @Override

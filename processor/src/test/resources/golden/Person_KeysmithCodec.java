@@ -121,16 +121,8 @@ public final class Person_KeysmithCodec implements EntityCodec<Person> {
   }
 
   @Override
-  public BsonValue getDocumentId(Person document) {
-    if (!documentHasId(document)) {
-      throw new IllegalStateException("The Person has no id yet");
-    }
-    return idToBson(document.id);
-  }
-
-  @Override
-  public Person generateIdIfAbsentFromDocument(Person document) {
-    return documentHasId(document) ? document : withNewId(document);
+  public Object idOf(Person document) {
+    return document.id;
   }
 
   @Override

@@ -423,33 +423,13 @@ public final class CodecWriter {
                     .addParameter(document, "document")
                     .addStatement("return $L != $L", idValue, property.type().primitive() ? "0" : "null")
                     .build());
-            codec.addMethod(MethodSpec.methodBuilder("getDocumentId")
+            codec.addMethod(MethodSpec.methodBuilder("idOf")
                     .addAnnotation(Override.class)
                     .addModifiers(Modifier.PUBLIC)
-                    .returns(Names.BSON_VALUE)
+                    .returns(Object.class)
                     .addParameter(document, "document")
-                    .beginControlFlow("if (!documentHasId(document))")
-                    .addStatement("throw new $T($S)", IllegalStateException.class,
-                            "The " + entity + " has no id yet")
-                    .endControlFlow()
-                    .addStatement("return idToBson($L)", idValue)
+                    .addStatement("return $L", idValue)
                     .build());
-            MethodSpec.Builder generate = MethodSpec.methodBuilder("generateIdIfAbsentFromDocument")
-                    .addAnnotation(Override.class)
-                    .addModifiers(Modifier.PUBLIC)
-                    .returns(document)
-                    .addParameter(document, "document");
-            if (id.strategy() == IdSpec.Strategy.ASSIGNED) {
-                generate.beginControlFlow("if (!documentHasId(document))")
-                        .addStatement("throw new $T($S)", IllegalArgumentException.class, "The " + entity
-                                + " has no id: '" + property.javaName() + "' carries no id annotation, so the "
-                                + "application sets it before inserting")
-                        .endControlFlow()
-                        .addStatement("return document");
-            } else {
-                generate.addStatement("return documentHasId(document) ? document : withNewId(document)");
-            }
-            codec.addMethod(generate.build());
             codec.addMethod(withNewId(id));
             codec.addMethod(idToBson(id));
         }
