@@ -63,6 +63,11 @@ public final class SequenceAllocator implements AutoCloseable {
     static final Duration DEFAULT_FAILURE_BACKOFF = Duration.ofSeconds(1);
     static final Duration DEFAULT_PREFETCH_IDLE_TIME = Duration.ofSeconds(10);
 
+    private static final long UNKNOWN = -1;
+
+    /** How many reservation times of ids the prefetch point keeps in the current range, at the least. */
+    private static final long LEAD_RESERVATIONS = 2;
+
     private static final System.Logger LOG = System.getLogger(SequenceAllocator.class.getName());
 
     private final SequenceSpec spec;
@@ -82,6 +87,10 @@ public final class SequenceAllocator implements AutoCloseable {
     private long nextId;
     private long remaining;
     private long prefetchAt; // with this many ids left in the range, the next one is prefetched
+    private long installedAtNanos;
+    private long rangeSize;
+    private long nanosPerId = UNKNOWN; // the pace over the last range
+    private long reserveNanos = UNKNOWN; // the reservation time, leaning to the slow ones
     private NextRange nextRange = NextRange.NONE;
     private boolean closed;
     private boolean failing;
@@ -329,6 +338,9 @@ public final class SequenceAllocator implements AutoCloseable {
         if (failure == null) {
             reservations++;
             reservationNanos += nanos;
+            // a slower reservation is believed at once, a faster one only gradually
+            reserveNanos = reserveNanos == UNKNOWN || nanos >= reserveNanos ? nanos
+                    : reserveNanos - (reserveNanos - nanos) / 8;
             maxReservationNanos = Math.max(maxReservationNanos, nanos);
             nextRange = closed ? NextRange.NONE : new Ready(block);
             if (failing) {
@@ -355,10 +367,26 @@ public final class SequenceAllocator implements AutoCloseable {
         settled.signalAll();
     }
 
+    /**
+     * Installs {@code block} and sets where its successor is prefetched: at the half, or earlier when the ids are
+     * taken so fast against the store's reservation time that half a range would not cover
+     * {@value #LEAD_RESERVATIONS} reservations (then up to at the first id of the range).
+     */
     private void install(IdBlock block) {
+        long now = System.nanoTime();
+        if (installedAtNanos != 0 && rangeSize > 0) {
+            nanosPerId = Math.max(1, (now - installedAtNanos) / rangeSize);
+        }
+        installedAtNanos = now;
         nextId = block.first();
         remaining = block.size();
-        prefetchAt = remaining / 2;
+        rangeSize = remaining;
+        long half = remaining / 2;
+        long lead = half;
+        if (nanosPerId != UNKNOWN && reserveNanos != UNKNOWN) {
+            lead = Math.max(half, Math.min(remaining - 1, LEAD_RESERVATIONS * reserveNanos / nanosPerId));
+        }
+        prefetchAt = lead;
     }
 
     /** Reserves the next block from a counter picked at random among those not known to be exhausted. */
