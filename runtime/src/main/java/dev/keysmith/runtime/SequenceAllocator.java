@@ -289,6 +289,13 @@ public final class SequenceAllocator implements AutoCloseable {
                 settled.signalAll();
             }
         }
+        if (failure != null && Thread.currentThread().isInterrupted()) {
+            // the caller was interrupted during its own reservation: not the store's failure, so no back-off for
+            // the others; one of them reserves next
+            nextRange = NextRange.NONE;
+            settled.signalAll();
+            throw failure;
+        }
         settle(block, failure, System.nanoTime() - started);
         if (failure != null) {
             throw failure;

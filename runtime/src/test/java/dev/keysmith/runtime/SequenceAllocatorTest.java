@@ -339,6 +339,28 @@ class SequenceAllocatorTest {
     }
 
     @Test
+    void aCallerInterruptedDuringItsOwnReservationPutsNobodyElseIntoTheBackOff() {
+        CounterStore interruptible = (counter, count) -> {
+            if (Thread.currentThread().isInterrupted()) {
+                throw new IllegalStateException("the driver saw the interrupt");
+            }
+            return counters.reserve(counter, count);
+        };
+        try (IdGenerators ids = IdGenerators.builder(interruptible).failureBackoff(Duration.ofMinutes(1)).build()) {
+            SequenceAllocator allocator = ids.sequence(SequenceSpec.of("interrupted-reserver").withBatch(10));
+            Thread.currentThread().interrupt();
+            try {
+                assertThatThrownBy(allocator::next).isInstanceOf(IdAllocationException.class);
+            } finally {
+                assertThat(Thread.interrupted()).as("the interrupt flag is kept").isTrue();
+            }
+
+            assertThat(allocator.next()).as("no back-off after an interrupt").isEqualTo(1);
+            assertThat(allocator.snapshot().failures()).isZero();
+        }
+    }
+
+    @Test
     void aFailingStoreGivesIdAllocationExceptionAndAfterTheBackOffTheNextCallTriesAgain() {
         IllegalStateException down = new IllegalStateException("the store is down");
         try (IdGenerators ids = IdGenerators.builder(store).failureBackoff(Duration.ZERO).build()) {
