@@ -114,13 +114,14 @@ public final class SequenceAllocator implements AutoCloseable {
     }
 
     /**
-     * Opens an allocator on its own, with the default timeouts and a prefetch thread of its own; reserves nothing
+     * Opens an allocator on its own, with the default timeouts and a prefetch thread of its own (named
+     * {@code keysmith-prefetch-<sequence>}, ended after 10 s without work); reserves nothing
      * until the first {@link #next()}. Allocators of an application come from {@link IdGenerators#sequence}, which
      * share one prefetch thread.
      */
     public static SequenceAllocator open(SequenceSpec spec, CounterStore store) {
         return new SequenceAllocator(spec, store, DEFAULT_ALLOCATION_TIMEOUT, DEFAULT_FAILURE_BACKOFF,
-                PrefetchScheduler.ownThread(DEFAULT_PREFETCH_IDLE_TIME), true);
+                PrefetchScheduler.ownThread(DEFAULT_PREFETCH_IDLE_TIME, "keysmith-prefetch-" + spec.name()), true);
     }
 
     /** The settings this allocator was opened with. */
@@ -217,6 +218,7 @@ public final class SequenceAllocator implements AutoCloseable {
     /** Makes {@code remaining > 0}, or throws. Called and returns with the lock held; releases it while reserving. */
     private void refill(CounterStore inlineStore) {
         boolean waited = false;
+        long waitedSince = 0;
         long deadline = 0;
         while (remaining == 0) {
             if (closed) {
@@ -230,10 +232,13 @@ public final class SequenceAllocator implements AutoCloseable {
                 if (!waited) {
                     waited = true;
                     waits++;
-                    deadline = System.nanoTime() + allocationTimeoutNanos;
+                    waitedSince = System.nanoTime();
+                    deadline = waitedSince + allocationTimeoutNanos;
                 }
                 awaitSettled(deadline);
-            } else if (next instanceof Failed failed && failed.backingOff(System.nanoTime())) {
+            } else if (next instanceof Failed failed && (failed.backingOff(System.nanoTime())
+                    || waited && failed.failure().atNanos() - waitedSince >= 0)) {
+                // during the back-off, and for every caller that waited for the reservation that failed
                 throw failingFast(failed);
             } else {
                 reserveInline(inlineStore == null ? store : inlineStore);
