@@ -4,12 +4,12 @@ import dev.keysmith.annotations.RandomId;
 import org.springframework.data.annotation.Id;
 import org.springframework.data.mongodb.core.mapping.Document;
 
-/** A mutable entity with a one-digit random id and few attempts: the id space runs out. */
+/** A mutable entity with a one-digit random id : inserts collide, and the id space runs out. */
 @Document("tickets")
 public class Ticket {
 
     @Id
-    @RandomId(digits = 1, attempts = 3)
+    @RandomId(digits = 1, attempts = 200)
     private Long id;
 
     public Long getId() {
