@@ -24,8 +24,10 @@ import org.springframework.data.mongodb.core.mapping.MongoMappingContext;
 
 /**
  * Spring Boot auto-configuration of keysmith for Spring Data MongoDB: ids on {@code insert} and {@code save} for
- * entities whose {@code @Id} carries a keysmith annotation, sequence counters in the application's database, and a
- * check of every entity's mapping at startup.
+ * entities whose {@code @Id} carries a keysmith annotation, sequence counters in the application's database, a
+ * check of every entity's mapping at startup, the sequences' meters when Micrometer is present and their health
+ * ({@code keysmith}) when Actuator is (those two are auto-configured after this one, by
+ * {@code dev.keysmith.spring.mongodb.internal.KeysmithObservabilityAutoConfiguration}).
  *
  * <p>Runs after Spring Boot's Spring Data MongoDB auto-configuration; the class names of both Boot lines are given
  * because Boot 4 moved it ({@code org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration},

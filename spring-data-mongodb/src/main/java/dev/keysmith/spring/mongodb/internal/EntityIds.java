@@ -12,6 +12,7 @@ import dev.keysmith.runtime.codec.IdStrategy;
 import dev.keysmith.spring.mongodb.KeysmithMappingException;
 import java.lang.annotation.Annotation;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -42,6 +43,7 @@ public final class EntityIds {
     private final IdGenerators ids;
     private final Supplier<UuidRepresentation> uuidRepresentation;
     private final Map<Class<?>, IdAssignment> byType = new ConcurrentHashMap<>();
+    private final Map<String, SequenceAllocator> sequences = new ConcurrentHashMap<>();
 
     /**
      * @param uuidRepresentation how the application's client writes a {@code java.util.UUID}, or {@code null}
@@ -82,6 +84,11 @@ public final class EntityIds {
             errors.subList(1, errors.size()).forEach(first::addSuppressed);
             throw first;
         }
+    }
+
+    /** The sequences of the entities resolved so far, by name. */
+    public Collection<SequenceAllocator> sequences() {
+        return sequences.values();
     }
 
     private IdAssignment resolve(Class<?> type) {
@@ -137,6 +144,7 @@ public final class EntityIds {
         } catch (IllegalArgumentException e) {
             throw new KeysmithMappingException(entity.getType(), id.getName(), e.getMessage(), e);
         }
+        sequences.putIfAbsent(name, allocator);
         Supplier<Object> values = intId ? () -> (int) allocator.next() : allocator::next;
         return new IdAssignment(entity, id, IdStrategy.SEQUENCE, values, 1);
     }
