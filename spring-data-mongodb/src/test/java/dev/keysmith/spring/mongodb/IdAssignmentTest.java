@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.mongodb.client.model.Filters;
 import dev.keysmith.runtime.Uuids;
 import dev.keysmith.spring.mongodb.app.Account;
+import dev.keysmith.spring.mongodb.app.Badge;
+import dev.keysmith.spring.mongodb.app.Badges;
 import dev.keysmith.spring.mongodb.app.Note;
 import dev.keysmith.spring.mongodb.app.Order;
 import dev.keysmith.spring.mongodb.app.Photo;
@@ -38,6 +40,17 @@ class IdAssignmentTest extends SpringMongoTestBase {
         assertThat(rawId("orders", saved.getItem(), "item")).isEqualTo(new org.bson.BsonInt64(1));
         assertThat(context.getBean(Orders.class).findById(1L)).get()
                 .extracting(Order::getItem).isEqualTo("pen");
+    }
+
+    @Test
+    void intSequenceIdsAreInt32AndSaveAllAssignsEveryId() {
+        ConfigurableApplicationContext context = start(TestApplication.class);
+        List<Badge> saved = context.getBean(Badges.class).saveAll(List.of(new Badge("gold"), new Badge("silver")));
+
+        assertThat(saved).extracting(Badge::getId).containsExactly(1, 2);
+        assertThat(rawId("badges", "silver", "name")).isEqualTo(new org.bson.BsonInt32(2));
+        assertThat(database.getCollection("keysmith_counters", BsonDocument.class).find(Filters.eq("_id", "badges"))
+                .first().get("next")).isEqualTo(new org.bson.BsonInt64(2));
     }
 
     @Test
