@@ -136,6 +136,11 @@ public final class EntityIds {
         requireType(entity, id, SEQUENCE_TYPES, "a long, Long, int or Integer",
                 "use @UuidId or @GeneratedObjectId for other ids");
         boolean intId = id.getType() == int.class || id.getType() == Integer.class;
+        if (sequence.start() == 0 && id.getType().isPrimitive()) {
+            throw fail(entity, id, "@Sequence(start = 0) on a primitive " + id.getType() + ": 0 means \"no id yet\""
+                    + " there (for keysmith and for Spring Data's isNew), so the id 0 would be replaced; start at 1,"
+                    + " or make the id a " + (intId ? "Integer" : "Long"));
+        }
         String name = sequence.name().isBlank() ? entity.getCollection() : sequence.name();
         SequenceAllocator allocator;
         try {

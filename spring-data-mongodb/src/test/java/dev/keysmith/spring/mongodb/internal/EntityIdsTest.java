@@ -58,6 +58,10 @@ class EntityIdsTest {
         @Id @Sequence(name = "shared", batch = 20) Long id;
     }
 
+    static class StartsAtZero {
+        @Id @Sequence(start = 0) long id;
+    }
+
     static class IntSequence {
         @Id @Sequence int id;
     }
@@ -91,6 +95,12 @@ class EntityIdsTest {
     void outOfRangeValuesAreNamed() {
         assertThatThrownBy(() -> ids.forType(TooManyDigits.class))
                 .hasMessageContaining("TooManyDigits.id: @RandomId(digits = 19) is out of range");
+    }
+
+    @Test
+    void startZeroOnAPrimitiveIdIsRefused() {
+        assertThatThrownBy(() -> ids.forType(StartsAtZero.class))
+                .hasMessageContaining("StartsAtZero.id: @Sequence(start = 0) on a primitive long: 0 means \"no id yet\"");
     }
 
     @Test
