@@ -45,6 +45,19 @@ class SampleApplicationTest {
         }
     }
 
+    @Test
+    void mainRunsOnItsOwnEmbeddedServerWhenNoUriIsGiven() {
+        java.io.PrintStream console = System.out;
+        java.io.ByteArrayOutputStream printed = new java.io.ByteArrayOutputStream();
+        System.setOut(new java.io.PrintStream(printed, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            SampleApplication.main(new String[0]);
+        } finally {
+            System.setOut(console);
+        }
+        assertThat(printed.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("invoices 1, 2");
+    }
+
     private static org.bson.BsonValue firstId(MongoDatabase database, String collection) {
         return database.getCollection(collection, BsonDocument.class).find().into(new java.util.ArrayList<>())
                 .stream().min(Comparator.comparing(BsonDocument::toJson)).orElseThrow().get("_id");
