@@ -1,0 +1,148 @@
+package dev.keysmith.hibernate.ogm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import dev.keysmith.annotations.GeneratedObjectId;
+import dev.keysmith.annotations.RandomId;
+import dev.keysmith.annotations.Sequence;
+import dev.keysmith.annotations.UuidId;
+import dev.keysmith.hibernate.ogm.model.Visit;
+import java.util.UUID;
+import javax.persistence.Entity;
+import javax.persistence.GeneratedValue;
+import javax.persistence.Id;
+import org.hibernate.ogm.datastore.mongodb.MongoDBDialect;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A mapping keysmith cannot serve fails when the EntityManagerFactory boots, with the message of the Hibernate ORM
+ * route (keysmith-hibernate's KeysmithMappingContributor), naming the entity and the field.
+ */
+class BootFailureTest {
+
+    private OgmTestSupport mongo;
+
+    @BeforeEach
+    void start() {
+        mongo = OgmTestSupport.start();
+    }
+
+    @AfterEach
+    void stop() {
+        mongo.close();
+    }
+
+    @Entity
+    public static class SequenceOnString {
+        @Id
+        @Sequence
+        public String code;
+    }
+
+    @Entity
+    public static class TooManyDigits {
+        @Id
+        @RandomId(digits = 19)
+        public Long number;
+    }
+
+    @Entity
+    public static class NotTheId {
+        @Id
+        public Long id;
+        @UuidId
+        public UUID reference;
+    }
+
+    @Entity
+    public static class WithGeneratedValue {
+        @Id
+        @GeneratedValue
+        @GeneratedObjectId
+        public String id;
+    }
+
+    @Entity
+    public static class TwoStrategies {
+        @Id
+        @Sequence
+        @RandomId
+        public Long id;
+    }
+
+    @Entity
+    public static class StripedWithoutDigits {
+        @Id
+        @Sequence(counters = 4)
+        public Long id;
+    }
+
+    @Test
+    void sequenceOnAStringNamesTheFieldAndTheFix() {
+        assertThat(bootFailure(SequenceOnString.class)).hasMessage("[keysmith] BootFailureTest$SequenceOnString.code: "
+                + "@Sequence needs a long, Long, int or Integer id, but 'code' is a String; use @UuidId or "
+                + "@GeneratedObjectId for String ids");
+    }
+
+    @Test
+    void randomIdWithNineteenDigits() {
+        assertThat(bootFailure(TooManyDigits.class)).hasMessage("[keysmith] BootFailureTest$TooManyDigits.number: "
+                + "@RandomId(digits = 19) is out of range; digits must be between 1 and 18 (19 digits overflow a long)");
+    }
+
+    @Test
+    void anAnnotationOffTheId() {
+        assertThat(bootFailure(NotTheId.class)).hasMessage("[keysmith] BootFailureTest$NotTheId.reference: @UuidId "
+                + "works only on the entity's @Id attribute, but its @Id is 'id'; move it to a single-column @Id");
+    }
+
+    @Test
+    void combinedWithGeneratedValue() {
+        assertThat(bootFailure(WithGeneratedValue.class)).hasMessageContaining("WithGeneratedValue.id: "
+                + "@GeneratedObjectId is the id's generator, so it cannot be combined with @GeneratedValue");
+    }
+
+    @Test
+    void twoStrategiesOnOneId() {
+        assertThat(bootFailure(TwoStrategies.class)).hasMessageEndingWith("TwoStrategies.id: carries @Sequence and "
+                + "@RandomId; an id has one strategy, keep one of them");
+    }
+
+    @Test
+    void sequenceValuesThatDoNotFit() {
+        assertThat(bootFailure(StripedWithoutDigits.class)).hasMessageStartingWith("[keysmith] "
+                + "BootFailureTest$StripedWithoutDigits.id: @Sequence values do not fit: @Sequence(counters = 4)");
+    }
+
+    @Test
+    void uuidIdWithAGridDialectThatStoresUuidsAsStrings() {
+        KeysmithMappingException failure = bootFailure(Visit.class, MongoDBDialect.class.getName());
+
+        assertThat(failure.entity()).isEqualTo("Visit");
+        assertThat(failure.attribute()).isEqualTo("id");
+        assertThat(failure).hasMessageContaining("@UuidId stores its id as BSON binary subtype 4")
+                .hasMessageContaining("the grid dialect is " + MongoDBDialect.class.getName());
+    }
+
+    private KeysmithMappingException bootFailure(Class<?> entity) {
+        return bootFailure(entity, null);
+    }
+
+    private KeysmithMappingException bootFailure(Class<?> entity, String gridDialect) {
+        Throwable thrown = catchThrowable(() -> mongo.factory(mongo.freshDatabaseName(), settings -> {
+            if (gridDialect != null) {
+                settings.put("hibernate.ogm.datastore.grid_dialect", gridDialect);
+            }
+        }, entity));
+        assertThat(thrown).as("booting with %s", entity.getSimpleName()).isNotNull();
+        for (Throwable cause = thrown; cause != null; cause = cause.getCause()) {
+            if (cause instanceof KeysmithMappingException mapping) {
+                return mapping;
+            }
+        }
+        throw new AssertionError("no KeysmithMappingException in the boot failure", thrown);
+    }
+}
