@@ -2,9 +2,12 @@ package dev.keysmith.hibernate.ogm;
 
 import static dev.keysmith.hibernate.ogm.OgmTestSupport.persist;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.mongodb.client.MongoCollection;
 import dev.keysmith.hibernate.ogm.model.Invoice;
+import dev.keysmith.runtime.IdAllocationException;
+import dev.keysmith.runtime.MalformedCounterException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
@@ -80,6 +83,22 @@ class SequenceTest {
 
         assertThat(discarded.number).isEqualTo(first + 1);
         assertThat(after).isEqualTo(first + 2);
+    }
+
+    @Test
+    void aMalformedCounterFailsThePersistAndIsLeftAsItWas() {
+        MongoCollection<BsonDocument> counters = mongo.database(database)
+                .getCollection("keysmith_counters", BsonDocument.class);
+        BsonDocument malformed = BsonDocument.parse("{_id: 'Invoice', next: 12.5}");
+        counters.insertOne(malformed);
+
+        Throwable thrown = catchThrowable(() -> persist(factory, new Invoice("never stored")));
+
+        assertThat(thrown).isInstanceOf(IdAllocationException.class)
+                .hasCauseInstanceOf(MalformedCounterException.class)
+                .hasMessageContaining("'Invoice'").hasMessageContaining("12.5");
+        assertThat(counters.find().first()).isEqualTo(malformed);
+        assertThat(mongo.database(database).getCollection("Invoice").countDocuments()).isZero();
     }
 
     @Test

@@ -1,10 +1,9 @@
 package dev.keysmith.hibernate.ogm.internal;
 
-import dev.keysmith.runtime.CounterStore;
+import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.SequenceAllocator;
 import dev.keysmith.runtime.SequenceSpec;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import org.hibernate.boot.registry.StandardServiceInitiator;
 import org.hibernate.ogm.datastore.mongodb.impl.MongoDBDatastoreProvider;
 import org.hibernate.ogm.datastore.spi.DatastoreProvider;
@@ -13,10 +12,9 @@ import org.hibernate.service.spi.ServiceRegistryImplementor;
 import org.hibernate.service.spi.Stoppable;
 
 /**
- * The sequence allocators of one service registry (one per {@code EntityManagerFactory}): one allocator per sequence
- * name, shared by every entity that names it, all over one {@link MongoDatabaseCounterStore} on the collection
- * {@code keysmith_counters} of OGM's database. Opened on first use; stopped with the registry, which stops their
- * background prefetch.
+ * The sequence allocators of one service registry (one per {@code EntityManagerFactory}): one {@link IdGenerators}
+ * over a {@link MongoDatabaseCounterStore} on OGM's database, which keeps one allocator per sequence name, shared by
+ * every entity that names it. Opened on first use; closed with the registry, which stops the background prefetch.
  *
  * <p>Thread-safe.
  */
@@ -36,8 +34,7 @@ public final class SequenceCounters implements Service, Stoppable {
     };
 
     private final ServiceRegistryImplementor registry;
-    private final Map<String, SequenceAllocator> allocators = new ConcurrentHashMap<>();
-    private volatile CounterStore store;
+    private volatile IdGenerators generators;
 
     private SequenceCounters(ServiceRegistryImplementor registry) {
         this.registry = registry;
@@ -45,21 +42,20 @@ public final class SequenceCounters implements Service, Stoppable {
 
     /** The allocator of {@code spec}'s sequence, opened on first use. */
     SequenceAllocator allocator(SequenceSpec spec) {
-        SequenceAllocator allocator = allocators.get(spec.name());
-        return allocator != null ? allocator
-                : allocators.computeIfAbsent(spec.name(), name -> SequenceAllocator.open(spec, store()));
+        return generators().sequence(spec);
     }
 
-    private CounterStore store() {
-        CounterStore current = store;
+    private IdGenerators generators() {
+        IdGenerators current = generators;
         if (current == null) {
+            // a plain lock: this runs once per factory and waits on nothing but a constructor
             synchronized (this) {
-                current = store;
+                current = generators;
                 if (current == null) {
                     MongoDBDatastoreProvider mongo = (MongoDBDatastoreProvider) registry
                             .getService(DatastoreProvider.class);
-                    current = MongoDatabaseCounterStore.create(mongo.getDatabase());
-                    store = current;
+                    current = IdGenerators.create(MongoDatabaseCounterStore.create(mongo.getDatabase()));
+                    generators = current;
                 }
             }
         }
@@ -68,7 +64,9 @@ public final class SequenceCounters implements Service, Stoppable {
 
     @Override
     public void stop() {
-        allocators.values().forEach(SequenceAllocator::close);
-        allocators.clear();
+        IdGenerators current = generators;
+        if (current != null) {
+            current.close();
+        }
     }
 }
