@@ -103,6 +103,19 @@ class IdAssignmentTest {
     }
 
     @Test
+    void aUuidThatIsNotTheIdIsStoredAsOgmStoresIt() {
+        Visit visit = new Visit("/pricing");
+        visit.referrer = UUID.randomUUID();
+        persist(factory, visit);
+
+        BsonDocument document = database.getCollection("Visit", BsonDocument.class)
+                .find(Filters.eq("_id", new org.bson.BsonBinary(visit.id))).first();
+        assertThat(document.get("referrer").getBsonType()).isEqualTo(BsonType.STRING);
+        assertThat(document.getString("referrer").getValue()).isEqualTo(visit.referrer.toString());
+        assertThat(find(factory, Visit.class, visit.id).referrer).isEqualTo(visit.referrer);
+    }
+
+    @Test
     void stringUuidIdIsBinarySubtype4Too() {
         Token token = persist(factory, new Token("grace"));
 

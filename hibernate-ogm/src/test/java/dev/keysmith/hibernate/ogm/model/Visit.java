@@ -11,6 +11,8 @@ public class Visit {
     @UuidId
     public UUID id;
     public String page;
+    /** Not an id: stored as OGM stores every UUID. */
+    public UUID referrer;
 
     public Visit() {
     }
