@@ -63,6 +63,11 @@ public final class SequenceAllocator implements AutoCloseable {
     static final Duration DEFAULT_FAILURE_BACKOFF = Duration.ofSeconds(1);
     static final Duration DEFAULT_PREFETCH_IDLE_TIME = Duration.ofSeconds(10);
 
+    private static final long UNKNOWN = -1;
+
+    /** How many reservation times of ids the prefetch point keeps in the current range, at the least. */
+    private static final long LEAD_RESERVATIONS = 2;
+
     private static final System.Logger LOG = System.getLogger(SequenceAllocator.class.getName());
 
     private final SequenceSpec spec;
@@ -82,6 +87,10 @@ public final class SequenceAllocator implements AutoCloseable {
     private long nextId;
     private long remaining;
     private long prefetchAt; // with this many ids left in the range, the next one is prefetched
+    private long installedAtNanos;
+    private long rangeSize;
+    private long nanosPerId = UNKNOWN; // the pace over the last range
+    private long reserveNanos = UNKNOWN; // the reservation time, leaning to the slow ones
     private NextRange nextRange = NextRange.NONE;
     private boolean closed;
     private boolean failing;
@@ -105,13 +114,14 @@ public final class SequenceAllocator implements AutoCloseable {
     }
 
     /**
-     * Opens an allocator on its own, with the default timeouts and a prefetch thread of its own; reserves nothing
+     * Opens an allocator on its own, with the default timeouts and a prefetch thread of its own (named
+     * {@code keysmith-prefetch-<sequence>}, ended after 10 s without work); reserves nothing
      * until the first {@link #next()}. Allocators of an application come from {@link IdGenerators#sequence}, which
      * share one prefetch thread.
      */
     public static SequenceAllocator open(SequenceSpec spec, CounterStore store) {
         return new SequenceAllocator(spec, store, DEFAULT_ALLOCATION_TIMEOUT, DEFAULT_FAILURE_BACKOFF,
-                PrefetchScheduler.ownThread(DEFAULT_PREFETCH_IDLE_TIME), true);
+                PrefetchScheduler.ownThread(DEFAULT_PREFETCH_IDLE_TIME, "keysmith-prefetch-" + spec.name()), true);
     }
 
     /** The settings this allocator was opened with. */
@@ -208,6 +218,7 @@ public final class SequenceAllocator implements AutoCloseable {
     /** Makes {@code remaining > 0}, or throws. Called and returns with the lock held; releases it while reserving. */
     private void refill(CounterStore inlineStore) {
         boolean waited = false;
+        long waitedSince = 0;
         long deadline = 0;
         while (remaining == 0) {
             if (closed) {
@@ -221,10 +232,13 @@ public final class SequenceAllocator implements AutoCloseable {
                 if (!waited) {
                     waited = true;
                     waits++;
-                    deadline = System.nanoTime() + allocationTimeoutNanos;
+                    waitedSince = System.nanoTime();
+                    deadline = waitedSince + allocationTimeoutNanos;
                 }
                 awaitSettled(deadline);
-            } else if (next instanceof Failed failed && failed.backingOff(System.nanoTime())) {
+            } else if (next instanceof Failed failed && (failed.backingOff(System.nanoTime())
+                    || waited && failed.failure().atNanos() - waitedSince >= 0)) {
+                // during the back-off, and for every caller that waited for the reservation that failed
                 throw failingFast(failed);
             } else {
                 reserveInline(inlineStore == null ? store : inlineStore);
@@ -280,6 +294,13 @@ public final class SequenceAllocator implements AutoCloseable {
                 settled.signalAll();
             }
         }
+        if (failure != null && Thread.currentThread().isInterrupted()) {
+            // the caller was interrupted during its own reservation: not the store's failure, so no back-off for
+            // the others; one of them reserves next
+            nextRange = NextRange.NONE;
+            settled.signalAll();
+            throw failure;
+        }
         settle(block, failure, System.nanoTime() - started);
         if (failure != null) {
             throw failure;
@@ -329,6 +350,9 @@ public final class SequenceAllocator implements AutoCloseable {
         if (failure == null) {
             reservations++;
             reservationNanos += nanos;
+            // a slower reservation is believed at once, a faster one only gradually
+            reserveNanos = reserveNanos == UNKNOWN || nanos >= reserveNanos ? nanos
+                    : reserveNanos - (reserveNanos - nanos) / 8;
             maxReservationNanos = Math.max(maxReservationNanos, nanos);
             nextRange = closed ? NextRange.NONE : new Ready(block);
             if (failing) {
@@ -355,10 +379,26 @@ public final class SequenceAllocator implements AutoCloseable {
         settled.signalAll();
     }
 
+    /**
+     * Installs {@code block} and sets where its successor is prefetched: at the half, or earlier when the ids are
+     * taken so fast against the store's reservation time that half a range would not cover
+     * {@value #LEAD_RESERVATIONS} reservations (then up to at the first id of the range).
+     */
     private void install(IdBlock block) {
+        long now = System.nanoTime();
+        if (installedAtNanos != 0 && rangeSize > 0) {
+            nanosPerId = Math.max(1, (now - installedAtNanos) / rangeSize);
+        }
+        installedAtNanos = now;
         nextId = block.first();
         remaining = block.size();
-        prefetchAt = remaining / 2;
+        rangeSize = remaining;
+        long half = remaining / 2;
+        long lead = half;
+        if (nanosPerId != UNKNOWN && reserveNanos != UNKNOWN) {
+            lead = Math.max(half, Math.min(remaining - 1, LEAD_RESERVATIONS * reserveNanos / nanosPerId));
+        }
+        prefetchAt = lead;
     }
 
     /** Reserves the next block from a counter picked at random among those not known to be exhausted. */
