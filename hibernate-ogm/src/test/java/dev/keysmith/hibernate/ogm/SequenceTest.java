@@ -9,7 +9,11 @@ import dev.keysmith.hibernate.ogm.model.Invoice;
 import dev.keysmith.runtime.IdAllocationException;
 import dev.keysmith.runtime.MalformedCounterException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import javax.persistence.EntityManager;
 import javax.persistence.EntityManagerFactory;
@@ -99,6 +103,32 @@ class SequenceTest {
                 .hasMessageContaining("'Invoice'").hasMessageContaining("12.5");
         assertThat(counters.find().first()).isEqualTo(malformed);
         assertThat(mongo.database(database).getCollection("Invoice").countDocuments()).isZero();
+    }
+
+    @Test
+    void closingTheFactoryStopsTheBackgroundPrefetch() throws InterruptedException {
+        Set<Thread> before = prefetchThreads();
+        for (int i = 0; i < 9; i++) {
+            persist(factory, new Invoice("customer " + i));
+        }
+        Set<Thread> started = prefetchThreads();
+        started.removeAll(before);
+        assertThat(started).as("nine of ten ids used: the next range is prefetched in the background").isNotEmpty();
+
+        factory.close();
+
+        // The prefetch thread would idle on its own for a while; closing the factory ends it at once.
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        for (Thread thread : started) {
+            TimeUnit.NANOSECONDS.timedJoin(thread, Math.max(1, deadline - System.nanoTime()));
+        }
+        assertThat(started).as("prefetch threads after the factory closed").noneMatch(Thread::isAlive);
+    }
+
+    private static Set<Thread> prefetchThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(thread -> thread.isAlive() && thread.getName().startsWith("keysmith-prefetch"))
+                .collect(Collectors.toCollection(HashSet::new));
     }
 
     @Test
