@@ -7,6 +7,7 @@ import dev.keysmith.runtime.internal.NextRange.Failed;
 import dev.keysmith.runtime.internal.NextRange.IdAllocationFailure;
 import dev.keysmith.runtime.internal.NextRange.Ready;
 import dev.keysmith.runtime.internal.NextRange.Reserving;
+import dev.keysmith.runtime.internal.PrefetchLead;
 import dev.keysmith.runtime.internal.PrefetchScheduler;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
@@ -63,11 +64,6 @@ public final class SequenceAllocator implements AutoCloseable {
     static final Duration DEFAULT_FAILURE_BACKOFF = Duration.ofSeconds(1);
     static final Duration DEFAULT_PREFETCH_IDLE_TIME = Duration.ofSeconds(10);
 
-    private static final long UNKNOWN = -1;
-
-    /** How many reservation times of ids the prefetch point keeps in the current range, at the least. */
-    private static final long LEAD_RESERVATIONS = 2;
-
     private static final System.Logger LOG = System.getLogger(SequenceAllocator.class.getName());
 
     private final SequenceSpec spec;
@@ -87,10 +83,7 @@ public final class SequenceAllocator implements AutoCloseable {
     private long nextId;
     private long remaining;
     private long prefetchAt; // with this many ids left in the range, the next one is prefetched
-    private long installedAtNanos;
-    private long rangeSize;
-    private long nanosPerId = UNKNOWN; // the pace over the last range
-    private long reserveNanos = UNKNOWN; // the reservation time, leaning to the slow ones
+    private final PrefetchLead lead = new PrefetchLead();
     private NextRange nextRange = NextRange.NONE;
     private boolean closed;
     private boolean failing;
@@ -350,9 +343,7 @@ public final class SequenceAllocator implements AutoCloseable {
         if (failure == null) {
             reservations++;
             reservationNanos += nanos;
-            // a slower reservation is believed at once, a faster one only gradually
-            reserveNanos = reserveNanos == UNKNOWN || nanos >= reserveNanos ? nanos
-                    : reserveNanos - (reserveNanos - nanos) / 8;
+            lead.reserved(nanos);
             maxReservationNanos = Math.max(maxReservationNanos, nanos);
             nextRange = closed ? NextRange.NONE : new Ready(block);
             if (failing) {
@@ -379,26 +370,10 @@ public final class SequenceAllocator implements AutoCloseable {
         settled.signalAll();
     }
 
-    /**
-     * Installs {@code block} and sets where its successor is prefetched: at the half, or earlier when the ids are
-     * taken so fast against the store's reservation time that half a range would not cover
-     * {@value #LEAD_RESERVATIONS} reservations (then up to at the first id of the range).
-     */
     private void install(IdBlock block) {
-        long now = System.nanoTime();
-        if (installedAtNanos != 0 && rangeSize > 0) {
-            nanosPerId = Math.max(1, (now - installedAtNanos) / rangeSize);
-        }
-        installedAtNanos = now;
         nextId = block.first();
         remaining = block.size();
-        rangeSize = remaining;
-        long half = remaining / 2;
-        long lead = half;
-        if (nanosPerId != UNKNOWN && reserveNanos != UNKNOWN) {
-            lead = Math.max(half, Math.min(remaining - 1, LEAD_RESERVATIONS * reserveNanos / nanosPerId));
-        }
-        prefetchAt = lead;
+        prefetchAt = lead.installed(remaining, System.nanoTime());
     }
 
     /** Reserves the next block from a counter picked at random among those not known to be exhausted. */
