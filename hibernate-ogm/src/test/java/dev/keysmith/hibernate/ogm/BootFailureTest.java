@@ -7,11 +7,15 @@ import dev.keysmith.annotations.GeneratedObjectId;
 import dev.keysmith.annotations.RandomId;
 import dev.keysmith.annotations.Sequence;
 import dev.keysmith.annotations.UuidId;
+import dev.keysmith.hibernate.ogm.model.Invoice;
 import dev.keysmith.hibernate.ogm.model.Visit;
+import java.util.Map;
 import java.util.UUID;
+import java.util.function.Consumer;
 import javax.persistence.Entity;
 import javax.persistence.GeneratedValue;
 import javax.persistence.Id;
+import org.hibernate.ogm.datastore.map.impl.MapDatastoreProvider;
 import org.hibernate.ogm.datastore.mongodb.MongoDBDialect;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -127,16 +131,27 @@ class BootFailureTest {
                 .hasMessageContaining("the grid dialect is " + MongoDBDialect.class.getName());
     }
 
+    @Test
+    void aSequenceOnADatastoreThatIsNotMongoDb() {
+        KeysmithMappingException failure = bootFailure(Invoice.class,
+                settings -> settings.put("hibernate.ogm.datastore.provider", MapDatastoreProvider.class.getName()));
+
+        assertThat(failure).hasMessage("[keysmith] Invoice.number: @Sequence keeps its state in MongoDB, so "
+                + "keysmith-hibernate-ogm needs OGM's MongoDB datastore, but this persistence unit's datastore is "
+                + MapDatastoreProvider.class.getName() + "; set hibernate.ogm.datastore.provider to mongodb, or use "
+                + "keysmith-hibernate for Hibernate ORM");
+    }
+
     private KeysmithMappingException bootFailure(Class<?> entity) {
-        return bootFailure(entity, null);
+        return bootFailure(entity, settings -> { });
     }
 
     private KeysmithMappingException bootFailure(Class<?> entity, String gridDialect) {
-        Throwable thrown = catchThrowable(() -> mongo.factory(mongo.freshDatabaseName(), settings -> {
-            if (gridDialect != null) {
-                settings.put("hibernate.ogm.datastore.grid_dialect", gridDialect);
-            }
-        }, entity));
+        return bootFailure(entity, settings -> settings.put("hibernate.ogm.datastore.grid_dialect", gridDialect));
+    }
+
+    private KeysmithMappingException bootFailure(Class<?> entity, Consumer<Map<String, Object>> settings) {
+        Throwable thrown = catchThrowable(() -> mongo.factory(mongo.freshDatabaseName(), settings, entity));
         assertThat(thrown).as("booting with %s", entity.getSimpleName()).isNotNull();
         for (Throwable cause = thrown; cause != null; cause = cause.getCause()) {
             if (cause instanceof KeysmithMappingException mapping) {

@@ -2,10 +2,14 @@ package dev.keysmith.hibernate.ogm.internal;
 
 import java.io.Serializable;
 import java.util.Properties;
+import dev.keysmith.hibernate.ogm.KeysmithMappingException;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.id.Configurable;
 import org.hibernate.id.IdentifierGenerator;
+import org.hibernate.ogm.datastore.mongodb.impl.MongoDBDatastoreProvider;
+import org.hibernate.ogm.datastore.spi.DatastoreProvider;
 import org.hibernate.service.ServiceRegistry;
+import org.hibernate.service.UnknownServiceException;
 import org.hibernate.type.Type;
 
 /**
@@ -46,6 +50,27 @@ abstract class KeysmithGenerator implements IdentifierGenerator, Configurable {
     /** The id attribute's name. */
     final String attribute() {
         return attribute;
+    }
+
+    /**
+     * OGM's MongoDB datastore, which keysmith's strategies that read or write the database need.
+     *
+     * @throws KeysmithMappingException naming this id when the persistence unit's datastore is not MongoDB
+     */
+    final MongoDBDatastoreProvider mongoDb(ServiceRegistry services, String strategy) {
+        DatastoreProvider datastore;
+        try {
+            datastore = services.getService(DatastoreProvider.class);
+        } catch (UnknownServiceException e) {
+            datastore = null;
+        }
+        if (datastore instanceof MongoDBDatastoreProvider mongo) {
+            return mongo;
+        }
+        throw new KeysmithMappingException(entity, attribute, strategy + " keeps its state in MongoDB, so "
+                + "keysmith-hibernate-ogm needs OGM's MongoDB datastore, but this persistence unit's datastore is "
+                + (datastore == null ? "none (Hibernate OGM is not enabled)" : datastore.getClass().getName())
+                + "; set hibernate.ogm.datastore.provider to mongodb, or use keysmith-hibernate for Hibernate ORM");
     }
 
     static Properties properties(Object... keysAndValues) {

@@ -12,7 +12,6 @@ import org.bson.BsonDocument;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.id.IdentifierGenerator;
 import org.hibernate.ogm.datastore.mongodb.impl.MongoDBDatastoreProvider;
-import org.hibernate.ogm.datastore.spi.DatastoreProvider;
 import org.hibernate.ogm.persister.impl.OgmEntityPersister;
 import org.hibernate.persister.entity.EntityPersister;
 import org.hibernate.service.ServiceRegistry;
@@ -41,7 +40,7 @@ public final class RandomIdIdGenerator extends KeysmithGenerator {
     private int attempts;
     private RandomIdGenerator ids;
     private String entityName;
-    private DatastoreProvider datastore;
+    private MongoDBDatastoreProvider datastore;
 
     static Properties parameters(int digits, int attempts) {
         return properties(DIGITS, digits, ATTEMPTS, attempts);
@@ -53,14 +52,14 @@ public final class RandomIdIdGenerator extends KeysmithGenerator {
         attempts = Integer.parseInt(parameters.getProperty(ATTEMPTS));
         ids = RandomIdGenerator.create(digits);
         entityName = parameters.getProperty(IdentifierGenerator.ENTITY_NAME);
-        datastore = services.getService(DatastoreProvider.class);
+        datastore = mongoDb(services, "@RandomId");
     }
 
     @Override
     public Serializable generate(SharedSessionContractImplementor session, Object entity) {
         EntityPersister persister = session.getEntityPersister(entityName, entity);
         String collectionName = ((OgmEntityPersister) persister).getEntityKeyMetadata().getTable();
-        MongoDatabase database = ((MongoDBDatastoreProvider) datastore).getDatabase();
+        MongoDatabase database = datastore.getDatabase();
         MongoCollection<BsonDocument> collection = database.getCollection(collectionName, BsonDocument.class);
         for (int attempt = 0; attempt < attempts; attempt++) {
             long candidate = ids.next();

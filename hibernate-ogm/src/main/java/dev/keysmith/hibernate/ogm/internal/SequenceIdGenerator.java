@@ -37,6 +37,7 @@ public final class SequenceIdGenerator extends KeysmithGenerator {
                 Boolean.parseBoolean(parameters.getProperty(PREFETCH)),
                 Integer.parseInt(parameters.getProperty(COUNTERS)), Integer.parseInt(parameters.getProperty(DIGITS)),
                 Long.parseLong(parameters.getProperty(START)), Boolean.parseBoolean(parameters.getProperty(INT_ID)));
+        mongoDb(services, "@Sequence");
         sequences = services.getService(SequenceCounters.class);
     }
 
