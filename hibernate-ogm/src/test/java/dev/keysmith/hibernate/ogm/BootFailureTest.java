@@ -9,12 +9,16 @@ import dev.keysmith.annotations.Sequence;
 import dev.keysmith.annotations.UuidId;
 import dev.keysmith.hibernate.ogm.model.Invoice;
 import dev.keysmith.hibernate.ogm.model.Visit;
+import java.util.List;
 import java.util.Map;
 import java.util.UUID;
 import java.util.function.Consumer;
+import javax.persistence.Embeddable;
+import javax.persistence.Embedded;
 import javax.persistence.Entity;
 import javax.persistence.GeneratedValue;
 import javax.persistence.Id;
+import org.hibernate.annotations.GenericGenerator;
 import org.hibernate.ogm.datastore.map.impl.MapDatastoreProvider;
 import org.hibernate.ogm.datastore.mongodb.MongoDBDialect;
 import org.junit.jupiter.api.AfterEach;
@@ -84,6 +88,65 @@ class BootFailureTest {
         public Long id;
     }
 
+    @Entity
+    public static class Parcel {
+        @Id
+        @Sequence
+        public Long id;
+    }
+
+    @Entity
+    public static class ExpressParcel extends Parcel {
+        @UuidId
+        public UUID tracking;
+    }
+
+    @Embeddable
+    public static class Address {
+        @RandomId
+        public Long code;
+        public String street;
+    }
+
+    @Entity
+    public static class Customer {
+        @Id
+        @GeneratedObjectId
+        public String id;
+        @Embedded
+        public Address address;
+    }
+
+    @Entity
+    public static class WithGenericGenerator {
+        @Id
+        @UuidId
+        @GenericGenerator(name = "uuid", strategy = "uuid2")
+        public UUID id;
+    }
+
+    @Test
+    void anAnnotationOnASubclassEntityField() {
+        assertThat(bootFailure(Parcel.class, ExpressParcel.class)).hasMessage("[keysmith] "
+                + "BootFailureTest$ExpressParcel.tracking: @UuidId works only on the @Id of an entity, and 'tracking' "
+                + "is a field of the subclass entity BootFailureTest$ExpressParcel, which shares the id of "
+                + "BootFailureTest$Parcel; put the annotation on that @Id");
+    }
+
+    @Test
+    void anAnnotationInsideAnEmbeddedComponent() {
+        assertThat(bootFailure(Customer.class)).hasMessage("[keysmith] BootFailureTest$Customer.code: @RandomId sits "
+                + "on 'code' of Address, inside the @Embedded component 'address', where Hibernate cannot generate a "
+                + "value; Hibernate generates only an entity's @Id; move it to the @Id of an entity");
+    }
+
+    @Test
+    void combinedWithAnotherGenerator() {
+        assertThat(bootFailure(WithGenericGenerator.class)).hasMessage("[keysmith] BootFailureTest$WithGenericGenerator"
+                + ".id: @UuidId is the id's generator, so it cannot be combined with @GenericGenerator, another "
+                + "generator; remove one of them");
+    }
+
     @Test
     void sequenceOnAStringNamesTheFieldAndTheFix() {
         assertThat(bootFailure(SequenceOnString.class)).hasMessage("[keysmith] BootFailureTest$SequenceOnString.code: "
@@ -100,7 +163,7 @@ class BootFailureTest {
     @Test
     void anAnnotationOffTheId() {
         assertThat(bootFailure(NotTheId.class)).hasMessage("[keysmith] BootFailureTest$NotTheId.reference: @UuidId "
-                + "works only on the entity's @Id attribute, but its @Id is 'id'; move it to a single-column @Id");
+                + "works only on the entity's @Id attribute, but its @Id is 'id'; move it to the @Id");
     }
 
     @Test
@@ -133,8 +196,9 @@ class BootFailureTest {
 
     @Test
     void aSequenceOnADatastoreThatIsNotMongoDb() {
-        KeysmithMappingException failure = bootFailure(Invoice.class,
-                settings -> settings.put("hibernate.ogm.datastore.provider", MapDatastoreProvider.class.getName()));
+        KeysmithMappingException failure = bootFailure(
+                settings -> settings.put("hibernate.ogm.datastore.provider", MapDatastoreProvider.class.getName()),
+                Invoice.class);
 
         assertThat(failure).hasMessage("[keysmith] Invoice.number: @Sequence keeps its state in MongoDB, so "
                 + "keysmith-hibernate-ogm needs OGM's MongoDB datastore, but this persistence unit's datastore is "
@@ -142,17 +206,17 @@ class BootFailureTest {
                 + "keysmith-hibernate for Hibernate ORM");
     }
 
-    private KeysmithMappingException bootFailure(Class<?> entity) {
-        return bootFailure(entity, settings -> { });
+    private KeysmithMappingException bootFailure(Class<?>... entities) {
+        return bootFailure(settings -> { }, entities);
     }
 
     private KeysmithMappingException bootFailure(Class<?> entity, String gridDialect) {
-        return bootFailure(entity, settings -> settings.put("hibernate.ogm.datastore.grid_dialect", gridDialect));
+        return bootFailure(settings -> settings.put("hibernate.ogm.datastore.grid_dialect", gridDialect), entity);
     }
 
-    private KeysmithMappingException bootFailure(Class<?> entity, Consumer<Map<String, Object>> settings) {
-        Throwable thrown = catchThrowable(() -> mongo.factory(mongo.freshDatabaseName(), settings, entity));
-        assertThat(thrown).as("booting with %s", entity.getSimpleName()).isNotNull();
+    private KeysmithMappingException bootFailure(Consumer<Map<String, Object>> settings, Class<?>... entities) {
+        Throwable thrown = catchThrowable(() -> mongo.factory(mongo.freshDatabaseName(), settings, entities));
+        assertThat(thrown).as("booting with %s", List.of(entities)).isNotNull();
         for (Throwable cause = thrown; cause != null; cause = cause.getCause()) {
             if (cause instanceof KeysmithMappingException mapping) {
                 return mapping;

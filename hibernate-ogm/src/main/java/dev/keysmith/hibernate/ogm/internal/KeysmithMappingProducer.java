@@ -10,6 +10,7 @@ import dev.keysmith.runtime.SequenceSpec;
 import java.lang.annotation.Annotation;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -18,11 +19,14 @@ import java.util.UUID;
 import java.util.stream.Collectors;
 import javax.persistence.GeneratedValue;
 import org.bson.types.ObjectId;
+import org.hibernate.annotations.GenericGenerator;
+import org.hibernate.annotations.ValueGenerationType;
 import org.hibernate.boot.jaxb.internal.MappingBinder;
 import org.hibernate.boot.model.source.internal.hbm.MappingDocument;
 import org.hibernate.boot.spi.AdditionalJaxbMappingProducer;
 import org.hibernate.boot.spi.MetadataBuildingContext;
 import org.hibernate.boot.spi.MetadataImplementor;
+import org.hibernate.mapping.Component;
 import org.hibernate.mapping.PersistentClass;
 import org.hibernate.mapping.Property;
 import org.hibernate.mapping.RootClass;
@@ -56,14 +60,61 @@ public final class KeysmithMappingProducer implements AdditionalJaxbMappingProdu
         Map<String, Declared> declaredSequences = new HashMap<>();
         for (PersistentClass entity : metadata.getEntityBindings()) {
             Class<?> mappedClass = entity.getMappedClass();
-            if (mappedClass == null || !(entity instanceof RootClass)) {
+            if (mappedClass == null) {
                 continue;
             }
-            for (AnnotatedAttribute attribute : AnnotatedAttribute.of(mappedClass)) {
-                install(entity, attribute, declaredSequences);
+            if (entity instanceof RootClass) {
+                for (AnnotatedAttribute attribute : AnnotatedAttribute.of(mappedClass)) {
+                    install(entity, attribute, declaredSequences);
+                }
+                if (entity.getIdentifier() instanceof Component id) {
+                    rejectInside(entity, id, "the @EmbeddedId class", "composite ids (@EmbeddedId, @IdClass) are "
+                            + "not supported; use a single-column @Id");
+                }
+            } else {
+                rejectOnSubclass(entity, mappedClass);
+            }
+            Iterator<?> properties = entity.getPropertyIterator();
+            while (properties.hasNext()) {
+                Property property = (Property) properties.next();
+                if (property.getValue() instanceof Component component) {
+                    rejectInside(entity, component, "the @Embedded component '" + property.getName() + "'",
+                            "Hibernate generates only an entity's @Id; move it to the @Id of an entity");
+                }
             }
         }
         return List.of();
+    }
+
+    /** A subclass entity cannot have an id of its own: any keysmith annotation but on the root's id is an error. */
+    private static void rejectOnSubclass(PersistentClass entity, Class<?> mappedClass) {
+        Property rootId = entity.getRootClass().getIdentifierProperty();
+        for (AnnotatedAttribute attribute : AnnotatedAttribute.of(mappedClass)) {
+            if (rootId == null || !rootId.getName().equals(attribute.name())) {
+                throw fail(entity, attribute, strategy(attribute) + " works only on the @Id of an entity, and '"
+                        + attribute.name() + "' is a field of the subclass entity " + entityName(entity)
+                        + ", which shares the id of " + entityName(entity.getRootClass())
+                        + "; put the annotation on that @Id");
+            }
+        }
+    }
+
+    /** Keysmith annotations inside a component (and the components nested in it) are boot errors. */
+    private static void rejectInside(PersistentClass entity, Component component, String where, String fix) {
+        Class<?> type = component.getComponentClass();
+        if (type != null) {
+            for (AnnotatedAttribute attribute : AnnotatedAttribute.of(type)) {
+                throw new KeysmithMappingException(entityName(entity), attribute.name(), strategy(attribute)
+                        + " sits on '" + attribute.name() + "' of " + type.getSimpleName() + ", inside " + where
+                        + ", where Hibernate cannot generate a value; " + fix);
+            }
+        }
+        Iterator<?> properties = component.getPropertyIterator();
+        while (properties.hasNext()) {
+            if (((Property) properties.next()).getValue() instanceof Component nested) {
+                rejectInside(entity, nested, where, fix);
+            }
+        }
     }
 
     private static void install(PersistentClass entity, AnnotatedAttribute attribute,
@@ -102,15 +153,21 @@ public final class KeysmithMappingProducer implements AdditionalJaxbMappingProdu
                     + "; an id has one strategy, keep one of them");
         }
         Property idProperty = entity.getIdentifierProperty();
-        if (idProperty == null || !idProperty.getName().equals(attribute.name())) {
-            String id = idProperty == null ? "it has a composite id" : "its @Id is '" + idProperty.getName() + "'";
-            throw fail(entity, attribute, strategy + " works only on the entity's @Id attribute, but " + id
-                    + "; move it to a single-column @Id");
-        }
-        if (entity.hasEmbeddedIdentifier() || !(entity.getIdentifier() instanceof SimpleValue id)
-                || id.getColumnSpan() != 1) {
+        if (idProperty == null || entity.hasEmbeddedIdentifier()
+                || !(entity.getIdentifier() instanceof SimpleValue id) || id.getColumnSpan() != 1) {
             throw fail(entity, attribute, strategy + " needs a single-column @Id; composite ids (@EmbeddedId, "
                     + "@IdClass) are not supported");
+        }
+        if (!idProperty.getName().equals(attribute.name())) {
+            throw fail(entity, attribute, strategy + " works only on the entity's @Id attribute, but its @Id is '"
+                    + idProperty.getName() + "'; move it to the @Id");
+        }
+        for (Annotation other : attribute.otherAnnotations()) {
+            Class<? extends Annotation> type = other.annotationType();
+            if (type == GenericGenerator.class || type.isAnnotationPresent(ValueGenerationType.class)) {
+                throw fail(entity, attribute, strategy + " is the id's generator, so it cannot be combined with @"
+                        + type.getSimpleName() + ", another generator; remove one of them");
+            }
         }
         if (attribute.has(GeneratedValue.class)) {
             throw fail(entity, attribute, strategy + " is the id's generator, so it cannot be combined with "
