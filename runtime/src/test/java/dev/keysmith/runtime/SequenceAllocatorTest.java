@@ -14,6 +14,7 @@ import java.util.Queue;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -409,22 +410,30 @@ class SequenceAllocatorTest {
     @Test
     @Timeout(30) // without the clean-up, the caller would wait for the dead reservation forever
     void aPrefetchKilledByAnErrorLeavesNoCallerWaiting() throws Exception {
-        AtomicLong errorsThrown = new AtomicLong();
-        Thread caller = Thread.currentThread();
         CounterStore dyingPrefetch = (counter, count) -> {
-            if (Thread.currentThread() != caller && errorsThrown.getAndIncrement() == 0) {
+            if (Thread.currentThread().getName().equals("dying-prefetch")) {
                 throw new StackOverflowError("the prefetch dies (this trace is expected)");
             }
             return store.reserve(counter, count);
         };
-        try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("dying").withBatch(4), dyingPrefetch)) {
+        Queue<Runnable> scheduled = new ConcurrentLinkedQueue<>();
+        try (IdGenerators ids = IdGenerators.builder(dyingPrefetch).prefetchExecutor(scheduled::add).build()) {
+            SequenceAllocator allocator = ids.sequence(SequenceSpec.of("dying").withBatch(4));
             for (long id = 1; id <= 4; id++) {
                 assertThat(allocator.next()).isEqualTo(id);
             }
+            assertThat(scheduled).hasSize(1);
+            AtomicReference<Long> fifth = new AtomicReference<>();
+            Thread waiter = startWaiting(() -> fifth.set(allocator.next()));
 
-            assertThat(allocator.next()).as("reserved by the caller once the prefetch died").isEqualTo(5);
-            assertThat(errorsThrown).hasValue(1);
-            assertThat(store.callsBy(caller)).isEqualTo(2);
+            Thread prefetch = new Thread(scheduled.poll(), "dying-prefetch");
+            prefetch.setUncaughtExceptionHandler((thread, error) -> { });
+            prefetch.start();
+            prefetch.join();
+            waiter.join();
+
+            assertThat(fifth.get()).as("reserved by the waiting caller once the prefetch died").isEqualTo(5);
+            assertThat(store.callsBy(waiter)).isEqualTo(1);
         }
     }
 
