@@ -431,6 +431,7 @@ public final class CodecWriter {
                     .addStatement("return $L", idValue)
                     .build());
             codec.addMethod(withNewId(id));
+            codec.addMethod(forgetAssignedId(id));
             codec.addMethod(idToBson(id));
         }
 
@@ -484,6 +485,20 @@ public final class CodecWriter {
                 method.addStatement(assign("copy", other, read("entity", other)));
             }
             return method.addStatement("return copy").build();
+        }
+
+        /** Sets an id assigned in place back to absent; nothing for types rebuilt through a constructor. */
+        private MethodSpec forgetAssignedId(IdSpec id) {
+            Property property = id.property();
+            MethodSpec.Builder method = MethodSpec.methodBuilder("forgetAssignedId")
+                    .addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .addParameter(model.type(), "entity");
+            if (model.creation() == TypeModel.Creation.INSTANCE) {
+                method.addStatement(assign("entity", property,
+                        CodeBlock.of(property.type().primitive() ? "0" : "null")));
+            }
+            return method.build();
         }
 
         /** A fresh id by the strategy, or null for assigned ids. */
