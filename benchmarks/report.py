@@ -2,7 +2,7 @@
 """Turns JMH JSON results into the tables of docs/benchmarks.md: every figure next to its goal.
 
 Usage: report.py RESULTS_DIR   (the folder benchmarks/run.sh wrote: generators-and-codecs.json,
-sequences.json, first-document.json)
+sequences.json, first-document.json, compile.json)
 
 Only the Python standard library. Prints Markdown on standard output.
 """
@@ -54,6 +54,7 @@ def main(folder):
     gen = load(folder, "generators-and-codecs.json")
     seq = load(folder, "sequences.json")
     first = load(folder, "first-document.json")
+    compiled = load(folder, "compile.json")
 
     if gen:
         print("### (a) ObjectId, (b) UUID: ids per microsecond (higher is better)\n")
@@ -135,6 +136,16 @@ def main(folder):
         row("generated", "PojoCodecProvider", "ratio", "goal", "")
         row("---:", "---:", "---:", "---", "---")
         row(f"{g:.2f} ms", f"{p:.2f} ms", f"{g / p:.3f}x", "≤ 0.05x", verdict(g / p, 0.05, higher_is_better=False))
+        print()
+
+    if compiled:
+        print("### (g) Build cost: javac on a 200-entity model (one shot per iteration, lower is better)\n")
+        w, wo = score(find(compiled, "withProcessor")), score(find(compiled, "withoutProcessor"))
+        p = score(find(compiled, "processorOnly"))
+        row("with the processor", "without", "the processor alone (-proc:only)", "ratio", "goal", "")
+        row("---:", "---:", "---:", "---:", "---", "---")
+        row(f"{w:.0f} ms", f"{wo:.0f} ms", f"{p:.0f} ms", f"{w / wo:.2f}x", "≤ 1.25x",
+            verdict(w / wo, 1.25, higher_is_better=False))
         print()
 
 

@@ -22,9 +22,11 @@ mkdir -p "$out"
 if [ "$mode" = quick ]; then
   steady=(-f 1 -wi 1 -w 1s -i 1 -r 1s)
   cold=(-f 3)
+  compile=(-f 1 -wi 1 -i 1)
 else
   steady=(-f 2 -wi 3 -w 2s -i 5 -r 2s)
   cold=(-f 20)
+  compile=(-f 1 -wi 3 -i 8)
 fi
 
 # (a) ObjectId, (b) UUID, (c) codecs, with (e) bytes allocated per operation.
@@ -35,6 +37,9 @@ java -jar "$jar" 'SequenceBenchmark|SequenceLatencyBenchmark|CounterRoundTripBen
   -rf json -rff "$out/sequences.json" "$@"
 # (f) from nothing to the first encoded document: one shot per fresh JVM.
 java -jar "$jar" 'FirstDocumentBenchmark' "${cold[@]}" -rf json -rff "$out/first-document.json" "$@"
+# (g) build cost: javac on a generated 200-entity model, with and without the processor (prints the source sizes).
+java -jar "$jar" 'CompileBenchmark' "${compile[@]}" -rf json -rff "$out/compile.json" "$@" > "$out/compile.log"
+grep -m 1 '^compile model' "$out/compile.log"
 
 python3 benchmarks/chart.py "$out"/*.json > "$out/chart.svg"
 python3 benchmarks/report.py "$out" > "$out/report.md"
