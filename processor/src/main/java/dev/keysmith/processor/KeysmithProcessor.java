@@ -154,7 +154,9 @@ public final class KeysmithProcessor extends AbstractProcessor {
         } catch (IOException e) {
             throw new IllegalStateException("cannot write " + model.codec() + ": " + e.getMessage(), e);
         }
-        factories.put(CodecWriter.factoryBinaryName(model), type.getQualifiedName().toString());
+        if (model.typeVariables().isEmpty()) {
+            factories.put(CodecWriter.factoryBinaryName(model), type.getQualifiedName().toString());
+        }
         return referencedSourceTypes(model);
     }
 
@@ -178,6 +180,13 @@ public final class KeysmithProcessor extends AbstractProcessor {
             if (element != null && isCompiledHere(element) && !handled.contains(name.canonicalName())
                     && (element.getKind() == ElementKind.CLASS || element.getKind() == ElementKind.RECORD)) {
                 found.add(element);
+            }
+        } else if (type instanceof dev.keysmith.processor.model.ValueType.Parameterized parameterized) {
+            com.palantir.javapoet.ClassName raw = ((com.palantir.javapoet.ParameterizedTypeName)
+                    parameterized.javaType()).rawType();
+            collect(new dev.keysmith.processor.model.ValueType.FromRegistry(raw, false), found);
+            for (dev.keysmith.processor.model.ValueType argument : parameterized.arguments()) {
+                collect(argument, found);
             }
         } else if (type instanceof dev.keysmith.processor.model.ValueType.Polymorphic polymorphic) {
             for (com.palantir.javapoet.ClassName name : polymorphic.classes().values()) {

@@ -42,6 +42,9 @@ class StrictLintTest {
             "",
             "  public record Note(String text, @BsonIgnore String draft) {}",
             "",
+            "  public static class Range<T extends Comparable<T>> { public T min; public T max; }",
+            "  public record Pair<A, B>(A first, List<B> seconds) {}",
+            "",
             "  @Document public static class Order extends Base {",
             "    public List<Line> lines;",
             "    public SortedSet<String> tags;",
@@ -53,6 +56,8 @@ class StrictLintTest {
             "    public Deque<Note> notes;",
             "    @BsonRepresentation(BsonType.OBJECT_ID) public String customerId;",
             "    @BsonProperty(\"total_cents\") public long totalCents;",
+            "    public Range<Integer> quantityRange;",
+            "    public List<Pair<String, Range<Long>>> pairs;",
             "  }",
             "",
             "  @Document public static final class Receipt {",
@@ -82,5 +87,7 @@ class StrictLintTest {
         assertThat(compilation).generatedSourceFile("test.Shop_Line_KeysmithCodec");
         assertThat(compilation).generatedSourceFile("test.Shop_Card_KeysmithCodec");
         assertThat(compilation).generatedSourceFile("test.Shop_Note_KeysmithCodec");
+        assertThat(compilation).generatedSourceFile("test.Shop_Range_KeysmithCodec");
+        assertThat(compilation).generatedSourceFile("test.Shop_Pair_KeysmithCodec");
     }
 }

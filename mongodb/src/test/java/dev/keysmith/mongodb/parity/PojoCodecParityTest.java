@@ -485,6 +485,44 @@ class PojoCodecParityTest {
                 .hasMessageContaining("Movie.year").hasMessageContaining("the double 1903.5 is not an int");
     }
 
+    @Test
+    void genericEmbeddedTypesWithTypeArguments() {
+        Generics.Offer value = new Generics.Offer();
+        value.id = new ObjectId();
+        value.price = new Generics.Range<>(10, 99);
+        value.period = new Generics.Range<>(Instant.parse("2026-01-01T00:00:00Z"), null);
+        value.label = new Generics.Tagged<>();
+        value.label.value = "new";
+        value.label.history = List.of("draft", "new");
+        value.label.bounds = new Generics.Range<>("a", "z");
+        value.nested = new Generics.Pair<>(new Generics.Range<>(1, 2), Shapes.Level.HIGH);
+        check.assertSame(Generics.Offer.class, value);
+        assertThat(ParityCheck.json(check.encodeWithKeysmith(Generics.Offer.class, value)))
+                .contains("\"price\": {\"max\": 99, \"min\": 10}")
+                .contains("\"period\": {\"min\": {\"$date\": \"2026-01-01T00:00:00Z\"}}");
+    }
+
+    @Test
+    void genericTypesInAListOrMapThatPojoCodecCannotEncode() {
+        Generics.Stats value = new Generics.Stats();
+        value.id = new ObjectId("573a1390f29313caabcd4135");
+        value.counts = List.of(new Generics.Pair<>("views", 12L), new Generics.Pair<>("sales", 1L << 40));
+        value.limits = new LinkedHashMap<>(Map.of("weight", new Generics.Range<>(0.5, 2.5)));
+        check.assertStored(Generics.Stats.class, value);
+        assertThat(ParityCheck.json(check.encodeWithKeysmith(Generics.Stats.class, value))).isEqualTo(
+                "{\"_id\": {\"$oid\": \"573a1390f29313caabcd4135\"}, \"counts\": [{\"first\": \"views\", "
+                + "\"second\": 12}, {\"first\": \"sales\", \"second\": 1099511627776}], "
+                + "\"limits\": {\"weight\": {\"max\": 2.5, \"min\": 0.5}}}");
+    }
+
+    @Test
+    void aTypeArgumentValueOfTheWrongTypeFailsNamingThePath() {
+        byte[] bytes = bytes("{\"_id\": {\"$oid\": \"573a1390f29313caabcd4135\"}, \"price\": {\"min\": \"ten\"}}");
+        assertThatThrownBy(() -> check.decodeWithKeysmith(Generics.Offer.class, bytes))
+                .isInstanceOf(EntityDecodingException.class)
+                .hasMessageContaining("Offer.price.min");
+    }
+
     private static byte[] bytes(String json) {
         RawBsonDocument document = RawBsonDocument.parse(json);
         byte[] bytes = new byte[document.getByteBuffer().remaining()];

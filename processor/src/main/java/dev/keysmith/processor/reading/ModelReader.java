@@ -139,11 +139,11 @@ public final class ModelReader {
             }
         }
         ClassName className = ClassName.get(type);
-        ClassName codec = ClassName.get(className.packageName(),
-                String.join("_", className.simpleNames()) + "_KeysmithCodec");
+        ClassName codec = TypeModel.codecName(className);
         return new Read(new TypeModel(className, codec, isRecord, creation.kind(), embedded ? null : collection, id,
                 List.copyOf(properties), creation.order(), creation.factoryMethod(), creation.unmatched(), Map.copyOf(unstored),
-                strayIds(type, candidates), valueTypes.discriminator(type), embedded, List.copyOf(ids), type));
+                strayIds(type, candidates), valueTypes.discriminator(type), embedded, List.copyOf(ids),
+                type.getTypeParameters().stream().map(com.palantir.javapoet.TypeVariableName::get).toList(), type));
     }
 
     private String collectionName(TypeElement type) {
