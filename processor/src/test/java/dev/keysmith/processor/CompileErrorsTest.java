@@ -248,6 +248,30 @@ class CompileErrorsTest {
     }
 
     @Test
+    void extraElementsOfAnotherType() {
+        assertError(Message.FIELD_TYPE.format("rest", "java.util.Map<java.lang.String, java.lang.String>",
+                        "annotated @BsonExtraElements, which collects the unknown fields into a Document, BsonDocument "
+                        + "or Map<String, Object>"),
+                "Map<String, String> rest",
+                "class Bad {",
+                "  @GeneratedObjectId String id;",
+                "  @BsonExtraElements Map<String, String> rest;",
+                "}");
+    }
+
+    @Test
+    void twoExtraElementsProperties() {
+        assertError(Message.FIELD_TYPE.format("second", "org.bson.Document",
+                        "a second @BsonExtraElements property, and the unknown fields go into one"),
+                "Document second",
+                "class Bad {",
+                "  @GeneratedObjectId String id;",
+                "  @BsonExtraElements org.bson.Document first;",
+                "  @BsonExtraElements org.bson.Document second;",
+                "}");
+    }
+
+    @Test
     void mapWithNonStringKeys() {
         assertError(Message.FIELD_TYPE.format("counts", "java.util.Map<java.lang.Integer, java.lang.String>",
                         "a map whose keys are not String (document keys are strings)"), "counts;",

@@ -523,6 +523,72 @@ class PojoCodecParityTest {
                 .hasMessageContaining("Offer.price.min");
     }
 
+    private static final String UNKNOWN_FIELDS = "{\"_id\": {\"$oid\": \"573a1390f29313caabcd4135\"}, \"q\": 1, "
+            + "\"name\": \"n\", \"l\": [1, {\"x\": 2}], \"when\": {\"$date\": \"2026-01-01T00:00:00Z\"}, "
+            + "\"u\": {\"$binary\": {\"base64\": \"EjRWeJASNFZ4kBI0VniQEg==\", \"subType\": \"04\"}}, "
+            + "\"big\": {\"$numberLong\": \"5\"}, \"nothing\": null}";
+
+    @Test
+    void extraElementsInADocument() {
+        Extras.WithDocument value = new Extras.WithDocument();
+        value.id = new ObjectId();
+        value.age = 3;
+        value.name = "n";
+        value.extra = new Document("b", 1).append("a", new Document("c", List.of("x", 2L)));
+        check.assertSame(Extras.WithDocument.class, value);
+        assertThat(ParityCheck.json(check.encodeWithKeysmith(Extras.WithDocument.class, value)))
+                .contains("\"age\": 3, \"b\": 1, \"a\": {\"c\": [\"x\", 2]}, \"name\": \"n\"");
+        value.extra = null;
+        check.assertSame(Extras.WithDocument.class, value);
+
+        byte[] bytes = bytes(UNKNOWN_FIELDS);
+        Extras.WithDocument ours = check.decodeWithKeysmith(Extras.WithDocument.class, bytes);
+        assertThat(ours).usingRecursiveComparison()
+                .isEqualTo(check.decodeWithPojo(Extras.WithDocument.class, bytes));
+        assertThat(ours.extra.keySet()).containsExactly("q", "l", "when", "u", "big", "nothing");
+        assertThat(ours.extra.get("u")).isEqualTo(UUID.fromString("12345678-9012-3456-7890-123456789012"));
+        assertThat(ParityCheck.json(check.encodeWithKeysmith(Extras.WithDocument.class, ours)))
+                .isEqualTo(ParityCheck.json(check.encodeWithPojo(Extras.WithDocument.class, ours)));
+    }
+
+    @Test
+    void extraElementsInABsonDocument() {
+        Extras.WithBsonDocument value = new Extras.WithBsonDocument();
+        value.id = new ObjectId();
+        value.name = "n";
+        value.rest = new BsonDocument("k", new BsonInt32(2)).append("s", new BsonDocument("t", new BsonString("v")));
+        check.assertSame(Extras.WithBsonDocument.class, value);
+
+        byte[] bytes = bytes(UNKNOWN_FIELDS);
+        Extras.WithBsonDocument ours = check.decodeWithKeysmith(Extras.WithBsonDocument.class, bytes);
+        assertThat(ours).usingRecursiveComparison()
+                .isEqualTo(check.decodeWithPojo(Extras.WithBsonDocument.class, bytes));
+        assertThat(ours.rest.toJson()).isEqualTo(RawBsonDocument.parse(UNKNOWN_FIELDS).toBsonDocument().clone()
+                .toJson().replace("{\"_id\": {\"$oid\": \"573a1390f29313caabcd4135\"}, ", "{")
+                .replace("\"name\": \"n\", ", ""));
+    }
+
+    @Test
+    void extraElementsInAMapOnAGetter() {
+        Extras.WithMap value = new Extras.WithMap();
+        value.setId(new ObjectId());
+        value.setName("n");
+        value.setOthers(new LinkedHashMap<>(Map.of("k", List.of(1, 2))));
+        check.assertSame(Extras.WithMap.class, value);
+
+        byte[] bytes = bytes(UNKNOWN_FIELDS);
+        Extras.WithMap ours = check.decodeWithKeysmith(Extras.WithMap.class, bytes);
+        assertThat(ours).usingRecursiveComparison().isEqualTo(check.decodeWithPojo(Extras.WithMap.class, bytes));
+        assertThat(ours.getOthers()).containsKeys("q", "l", "when", "u", "big", "nothing");
+    }
+
+    @Test
+    void withoutUnknownFieldsTheExtraElementsStayNull() {
+        byte[] bytes = bytes("{\"_id\": {\"$oid\": \"573a1390f29313caabcd4135\"}, \"name\": \"n\"}");
+        assertThat(check.decodeWithKeysmith(Extras.WithDocument.class, bytes).extra).isNull();
+        assertThat(check.decodeWithPojo(Extras.WithDocument.class, bytes).extra).isNull();
+    }
+
     private static byte[] bytes(String json) {
         RawBsonDocument document = RawBsonDocument.parse(json);
         byte[] bytes = new byte[document.getByteBuffer().remaining()];

@@ -73,11 +73,17 @@ public final class CodecWriter {
             this.model = model;
             this.entity = model.type().simpleName();
             for (Property property : model.allProperties()) {
-                collectRegistryTypes(property.type());
+                if (property.extraElements() != null) {
+                    needsRegistry = true;
+                } else {
+                    collectRegistryTypes(property.type());
+                }
             }
             this.values = new ValueCode(entity, codecMethods);
             for (Property property : model.allProperties()) {
-                collectCodecCreations(property.type());
+                if (property.extraElements() == null) {
+                    collectCodecCreations(property.type());
+                }
             }
             for (String reserved : RESERVED) {
                 locals.newName(reserved, "reserved " + reserved);
@@ -89,6 +95,7 @@ public final class CodecWriter {
             for (Property property : model.allProperties()) {
                 locals.newName("has" + capitalized(property.javaName()), "has " + property.javaName());
             }
+            locals.newName("fieldName", "field name");
         }
 
         private void collectRegistryTypes(ValueType type) {
@@ -340,7 +347,11 @@ public final class CodecWriter {
                 return;
             }
             code.beginControlFlow("if ($L != null)", value);
-            if (type instanceof ValueType.Scalar scalar) {
+            if (property.extraElements() != null) {
+                // Inline, where the property would be, as the driver writes them.
+                code.addStatement("$T.writeExtraElements(writer, $L, registry, encoderContext)", Names.CODEC_SUPPORT,
+                        value);
+            } else if (type instanceof ValueType.Scalar scalar) {
                 code.addStatement(values.writeScalar(scalar.kind(), form(property), property.bsonName(), value));
             } else if (ValueCode.hasCodec(type)) {
                 code.addStatement("writer.writeName($S)", property.bsonName());
@@ -376,8 +387,13 @@ public final class CodecWriter {
             List<Property> properties = model.allProperties().stream()
                     .filter(property -> !(property.write() instanceof Access.ReadOnly))
                     .toList();
+            Property extra = properties.stream().filter(property -> property.extraElements() != null
+                    && !(property.write() instanceof Access.None)).findFirst().orElse(null);
             if (instance) {
                 code.addStatement("$T value = new $T$L()", model.typeWithVariables(), model.type(), diamond());
+                if (extra != null) {
+                    code.addStatement("$T $N = null", extra.type().javaType(), local(extra));
+                }
             } else {
                 for (Property property : properties) {
                     code.addStatement("$T $N = $L", property.type().javaType(), local(property),
@@ -393,8 +409,16 @@ public final class CodecWriter {
                 code.beginControlFlow("try");
             }
             code.beginControlFlow("while (reader.readBsonType() != $T.END_OF_DOCUMENT)", Names.BSON_TYPE);
-            code.beginControlFlow("switch (reader.readName())");
+            if (extra == null) {
+                code.beginControlFlow("switch (reader.readName())");
+            } else {
+                code.addStatement("$T $N = reader.readName()", String.class, locals.get("field name"));
+                code.beginControlFlow("switch ($N)", locals.get("field name"));
+            }
             for (Property property : properties) {
+                if (property == extra) {
+                    continue;
+                }
                 code.add("case $S:\n", property.bsonName()).indent();
                 CodeBlock value = readProperty(property);
                 if (instance) {
@@ -407,7 +431,22 @@ public final class CodecWriter {
                 }
                 code.addStatement("break").unindent();
             }
-            code.add("default:\n").indent().addStatement("reader.skipValue()").unindent();
+            if (extra == null) {
+                code.add("default:\n").indent().addStatement("reader.skipValue()").unindent();
+            } else {
+                // Every field no other property reads, its own name included, as the driver collects them.
+                code.add("default:\n").indent();
+                code.addStatement("$N = $T.$L($N, $N, reader, registry, decoderContext, $S)", local(extra),
+                        Names.CODEC_SUPPORT, switch (extra.extraElements()) {
+                            case DOCUMENT -> "extraDocument";
+                            case BSON_DOCUMENT -> "extraBsonDocument";
+                            case MAP -> "extraMap";
+                        }, local(extra), locals.get("field name"), entity);
+                if (!instance && tracksPresence(extra)) {
+                    code.addStatement("$N = true", presence(extra));
+                }
+                code.unindent();
+            }
             code.endControlFlow();
             code.endControlFlow();
             if (idProperty != null) {
@@ -419,6 +458,11 @@ public final class CodecWriter {
             }
             code.addStatement("reader.readEndDocument()");
             if (instance) {
+                if (extra != null) {
+                    code.beginControlFlow("if ($N != null)", local(extra));
+                    code.addStatement(assign("value", extra, CodeBlock.of("$N", local(extra))));
+                    code.endControlFlow();
+                }
                 code.addStatement("return value");
             } else {
                 for (Property property : properties) {
