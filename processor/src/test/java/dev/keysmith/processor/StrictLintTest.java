@@ -5,8 +5,21 @@ import static com.google.testing.compile.Compiler.javac;
 import static dev.keysmith.processor.Compilations.source;
 
 import com.google.testing.compile.Compilation;
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.TypeElement;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A correct model compiles under {@code -Xlint:all -Werror}: keysmith claims its own annotations and the driver's
@@ -79,6 +92,64 @@ class StrictLintTest {
             "",
             "  @Document public record Coupon(@Sequence int id, int discount, boolean hasDiscount, String value) {}",
             "}");
+
+    private static final JavaFileObject[] JPA_MODEL = {
+        source("jakarta.persistence.Entity", "package jakarta.persistence;",
+                "public @interface Entity {}"),
+        source("jakarta.persistence.Id", "package jakarta.persistence;",
+                "public @interface Id {}"),
+        source("test.Account", "package test;",
+                "@jakarta.persistence.Entity public class Account {",
+                "  @jakarta.persistence.Id @dev.keysmith.annotations.RandomId(digits = 12) Long number;",
+                "}"),
+    };
+
+    @Test
+    void jpaAnnotationsAreClaimedWhenNoOtherProcessorIsOnThePath(@TempDir Path path) throws IOException {
+        Compilation compilation = javac().withProcessors(new KeysmithProcessor(processorPath(path,
+                        KeysmithProcessor.class.getName())))
+                .withOptions("-Xlint:all", "-Werror")
+                .compile(JPA_MODEL);
+        assertThat(compilation).succeededWithoutWarnings();
+    }
+
+    @Test
+    void jpaAnnotationsAreLeftToAnotherProcessorOnThePath(@TempDir Path path) throws IOException {
+        // Hibernate's metamodel generator (or any processor) listed after keysmith must still receive @Entity.
+        Set<String> received = new TreeSet<>();
+        AbstractProcessor jpaProcessor = new AbstractProcessor() {
+            @Override
+            public Set<String> getSupportedAnnotationTypes() {
+                return Set.of("jakarta.persistence.*");
+            }
+
+            @Override
+            public SourceVersion getSupportedSourceVersion() {
+                return SourceVersion.latestSupported();
+            }
+
+            @Override
+            public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+                annotations.forEach(annotation -> received.add(annotation.getQualifiedName().toString()));
+                return false;
+            }
+        };
+        Compilation compilation = javac().withProcessors(new KeysmithProcessor(processorPath(path,
+                        "# keysmith and Hibernate's", KeysmithProcessor.class.getName(),
+                        "org.hibernate.processor.HibernateProcessor")), jpaProcessor)
+                .withOptions("-Xlint:all")
+                .compile(JPA_MODEL);
+        org.assertj.core.api.Assertions.assertThat(received).contains("jakarta.persistence.Entity", "jakarta.persistence.Id");
+        // The other processor does not claim them either: javac's warning is its to silence, not keysmith's.
+        assertThat(compilation).hadWarningContaining("jakarta.persistence.Entity");
+    }
+
+    /** A processor path whose only registrations are {@code lines}. */
+    private static ClassLoader processorPath(Path path, String... lines) throws IOException {
+        Path services = Files.createDirectories(path.resolve("META-INF/services"));
+        Files.write(services.resolve("javax.annotation.processing.Processor"), List.of(lines));
+        return new URLClassLoader(new URL[] {path.toUri().toURL()}, null);
+    }
 
     @Test
     void aCorrectModelCompilesWithEveryLintAsAnError() {
