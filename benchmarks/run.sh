@@ -26,14 +26,16 @@ else
   cold=(-f 20)
 fi
 
-# (a) ObjectId, (b) UUID, (c) codecs, with (e) bytes allocated per operation.
-java -jar "$jar" 'ObjectIdBenchmark|UuidBenchmark|CodecBenchmark' "${steady[@]}" -prof gc \
+# (a) ObjectId and (a') its construction paths, (b) UUID, (c) codecs, with (e) bytes allocated per operation.
+java -jar "$jar" 'ObjectIdBenchmark|ObjectIdPathsBenchmark|UuidBenchmark|CodecBenchmark' "${steady[@]}" -prof gc \
   -rf json -rff "$out/generators-and-codecs.json" "$@"
 # (d) sequences against the embedded server on loopback: throughput, latency percentiles, the round trip.
 java -jar "$jar" 'SequenceBenchmark|SequenceLatencyBenchmark|CounterRoundTripBenchmark' "${steady[@]}" \
   -rf json -rff "$out/sequences.json" "$@"
 # (f) from nothing to the first encoded document: one shot per fresh JVM.
 java -jar "$jar" 'FirstDocumentBenchmark' "${cold[@]}" -rf json -rff "$out/first-document.json" "$@"
+# (g) from Keysmith.create(database) to the first inserted entity on the embedded server: one shot per fresh JVM.
+java -jar "$jar" 'FirstInsertBenchmark' "${cold[@]}" -rf json -rff "$out/first-insert.json" "$@"
 
 python3 benchmarks/chart.py "$out"/*.json > "$out/chart.svg"
 python3 benchmarks/report.py "$out" > "$out/report.md"
