@@ -128,30 +128,37 @@ public final class GeneratedCodecProvider implements CodecProvider {
         } catch (ClassNotFoundException | NoSuchMethodException e) {
             return null; // not generated, or not by this processor: the registrations decide
         } catch (LinkageError e) {
-            throw cannotCreate(type, e);
+            throw Failure.of(type, e);
         }
     }
 
     private Codec<?> construct(Class<?> type, Constructor<?> constructor, CodecRegistry registry) {
         try {
             return (Codec<?>) constructor.newInstance(registry, ids);
-        } catch (InvocationTargetException e) {
-            // What the codec's constructor threw (a codec it asked the registry for is missing, say), as it threw it.
-            if (e.getCause() instanceof RuntimeException thrown) {
-                throw thrown;
-            }
-            if (e.getCause() instanceof Error thrown) {
-                throw thrown;
-            }
-            throw cannotCreate(type, e.getCause());
         } catch (ReflectiveOperationException | LinkageError e) {
-            throw cannotCreate(type, e);
+            throw Failure.of(type, e);
         }
     }
 
-    private static IllegalStateException cannotCreate(Class<?> type, Throwable cause) {
-        return new IllegalStateException("the generated codec of " + type.getName()
-                + " cannot be created; recompile it with the keysmith processor", cause);
+    /**
+     * Failures to make a codec, in a class of their own, loaded only on a failure: the JVM verifies all of a
+     * class's code when it loads it (and loads the classes its handlers name), and the first document never runs
+     * this code.
+     */
+    private static final class Failure {
+
+        /** What the codec's constructor threw, as it threw it (a codec it asked the registry for is missing, say). */
+        static RuntimeException of(Class<?> type, Throwable e) {
+            Throwable thrown = e instanceof InvocationTargetException ? e.getCause() : e;
+            if (thrown != e && thrown instanceof RuntimeException runtime) {
+                return runtime;
+            }
+            if (thrown != e && thrown instanceof Error error) {
+                throw error;
+            }
+            return new IllegalStateException("the generated codec of " + type.getName()
+                    + " cannot be created; recompile it with the keysmith processor", thrown);
+        }
     }
 
     /** The {@code ServiceLoader} registrations, read once, on the first type not found by name. */
