@@ -58,7 +58,9 @@ public final class SystemSeconds {
     private long read(long sample, long seconds) {
         if ((sample & SAMPLE_MASK) == 0) {
             if (seconds >= 0) {
-                demanded = true;
+                if (!demanded) {
+                    demanded = true; // written once per second at most: the field shares a cache line with the second
+                }
             } else {
                 start();
             }
