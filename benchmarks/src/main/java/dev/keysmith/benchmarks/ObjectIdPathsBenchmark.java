@@ -68,13 +68,13 @@ public class ObjectIdPathsBenchmark {
         return fromArray(wallClockSeconds(), PROCESS_VALUE_AND_NO_COUNTER | state.incrementAndGet() & 0xFFFFFF);
     }
 
-    /** keysmith now: the published second, the 12 bytes in a new array. */
+    /** The published second, the 12 bytes in a new array. */
     @Benchmark
     public ObjectId publishedSecondNewArray() {
         return fromArray(publishedSeconds, PROCESS_VALUE_AND_NO_COUNTER | state.incrementAndGet() & 0xFFFFFF);
     }
 
-    /** The published second, the 12 bytes in a per-thread {@code ByteBuffer}. */
+    /** keysmith now: the published second, the 12 bytes in a per-thread {@code ByteBuffer}. */
     @Benchmark
     public ObjectId publishedSecondPerThreadBuffer() {
         long seconds = publishedSeconds;

@@ -1,6 +1,7 @@
 package dev.keysmith.runtime;
 
 import dev.keysmith.runtime.internal.SystemSeconds;
+import java.nio.ByteBuffer;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Objects;
@@ -58,6 +59,13 @@ public final class ObjectIdGenerator {
      * moves the value on with a compare-and-set, keeping the counter running.
      */
     private final AtomicLong last;
+
+    /**
+     * Where an id's 12 bytes are laid out, big-endian, before the ObjectId reads them (it keeps no reference).
+     * Measured faster than a new array per id, and no garbage but the id. Set on a thread's first id rather than
+     * by {@code ThreadLocal.withInitial}: its lambda would cost the first id of a JVM a bootstrap.
+     */
+    private static final ThreadLocal<ByteBuffer> LAYOUT = new ThreadLocal<>();
 
     private ObjectIdGenerator(Clock clock, Random random) {
         this.clock = clock;
@@ -129,18 +137,13 @@ public final class ObjectIdGenerator {
             throw new IllegalStateException("ObjectId timestamp " + seconds
                     + " does not fit in 4 unsigned bytes (the format ends in February 2106)");
         }
-        // Byte by byte into a new array: measured faster than a per-thread ByteBuffer (no ThreadLocal lookup, no
-        // buffer bookkeeping); ObjectId(int, int) would be cheaper still, but it takes the driver's process value.
-        long low = processValueAndNoCounter | state & COUNTER_MASK;
-        byte[] bytes = new byte[12];
-        bytes[0] = (byte) (seconds >>> 24);
-        bytes[1] = (byte) (seconds >>> 16);
-        bytes[2] = (byte) (seconds >>> 8);
-        bytes[3] = (byte) seconds;
-        for (int i = 0; i < 8; i++) {
-            bytes[4 + i] = (byte) (low >>> (56 - 8 * i));
+        ByteBuffer buffer = LAYOUT.get();
+        if (buffer == null) {
+            buffer = ByteBuffer.allocate(12);
+            LAYOUT.set(buffer);
         }
-        return new ObjectId(bytes);
+        buffer.putInt(0, (int) seconds).putLong(4, processValueAndNoCounter | state & COUNTER_MASK);
+        return new ObjectId(buffer.rewind());
     }
 
     private static long currentSeconds(Clock clock) {
