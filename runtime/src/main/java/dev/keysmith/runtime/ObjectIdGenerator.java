@@ -28,9 +28,10 @@ import org.bson.types.ObjectId;
  * and its ids never go backwards when the wall clock steps back (the timestamp stays at the last second used
  * until the clock catches up). Taken together: the ids of one generator are strictly increasing.
  *
- * <p>A generator on the system clock ({@link #create()}) does not read the wall clock for every id: once it
- * has made 1024 ids, a daemon thread ({@code keysmith-clock}, one per JVM, waking once a second, ending after
- * a minute without ids) keeps the current second for it, and it reads the wall clock itself on every 1024th id.
+ * <p>A generator on the system clock ({@link #create()}) does not read the wall clock for every id: from
+ * within its first 1024 ids on, a daemon thread ({@code keysmith-clock}, one per JVM, waking once a second,
+ * ending after a minute without ids) keeps the current second for it, and it reads the wall clock itself on
+ * every 1024th id.
  * An id's timestamp is never ahead of the wall clock; just after a second starts, it can still show the second
  * before until the thread has woken (normally a fraction of a millisecond).
  *
