@@ -114,8 +114,10 @@ public final class SystemSeconds {
                     LockSupport.parkNanos((1000 - Math.floorMod(millis, 1000L)) * 1_000_000L + WAKE_AFTER_NANOS);
                 }
             } finally {
-                published = STOPPED;
+                // In this order: whoever sees STOPPED can start the next thread. (A thread started in between
+                // may see its first second overwritten with STOPPED; ids then read the wall clock until it wakes.)
                 running.set(false);
+                published = STOPPED;
             }
         }
     }
