@@ -79,7 +79,8 @@ public final class GeneratedCodecProvider implements CodecProvider {
             maker = registeredOrNone(type);
             makers.put(type, maker);
         }
-        return maker instanceof GeneratedCodecFactory factory ? (Codec<T>) factory.create(registry, ids) : null;
+        // NONE first: "instanceof GeneratedCodecFactory" would load that interface for every JDK or driver type.
+        return maker == NONE ? null : (Codec<T>) ((GeneratedCodecFactory) maker).create(registry, ids);
     }
 
     // Plain code, no lambdas, and the codec's own constructor rather than its nested Factory: this runs when the

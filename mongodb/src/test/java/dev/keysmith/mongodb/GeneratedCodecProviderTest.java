@@ -6,15 +6,24 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.mongodb.MongoClientSettings;
 import dev.keysmith.annotations.GeneratedObjectId;
 import dev.keysmith.mongodb.lookup.Impostor;
+import dev.keysmith.mongodb.lookup.Registered;
+import dev.keysmith.mongodb.lookup.RegisteredFactory;
 import dev.keysmith.mongodb.lookup.Thrower;
 import dev.keysmith.mongodb.model.Badge;
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.codec.EntityCodec;
+import dev.keysmith.runtime.codec.GeneratedCodecFactory;
 import dev.keysmith.runtime.testing.InMemoryCounterStore;
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.bson.codecs.Codec;
 import org.bson.codecs.configuration.CodecRegistry;
 import org.bson.types.ObjectId;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class GeneratedCodecProviderTest {
 
@@ -57,6 +66,22 @@ class GeneratedCodecProviderTest {
     @Test
     void aClassOfTheGeneratedNameThatEncodesAnotherTypeIsNotTaken() {
         assertThat(provider.get(Impostor.class, registry)).isNull();
+    }
+
+    @Test
+    void aTypeWithoutACodecOfTheGeneratedNameIsLookedUpInTheServiceLoaderRegistrations(@TempDir Path classes)
+            throws IOException {
+        Path services = classes.resolve("META-INF/services/" + GeneratedCodecFactory.class.getName());
+        Files.createDirectories(services.getParent());
+        Files.writeString(services, RegisteredFactory.class.getName() + "\n");
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {classes.toUri().toURL()},
+                GeneratedCodecProviderTest.class.getClassLoader())) {
+            GeneratedCodecProvider registered = GeneratedCodecProvider.load(ids, loader);
+
+            assertThat(registered.handles(Registered.class)).isTrue();
+            assertThat(registered.get(Registered.class, registry)).isInstanceOf(RegisteredFactory.RegisteredCodec.class);
+            assertThat(provider.handles(Registered.class)).as("not registered for the test's own loader").isFalse();
+        }
     }
 
     @Test
