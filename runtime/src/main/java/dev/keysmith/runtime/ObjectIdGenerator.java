@@ -1,12 +1,12 @@
 package dev.keysmith.runtime;
 
+import dev.keysmith.runtime.internal.PaddedCounter;
 import dev.keysmith.runtime.internal.SystemSeconds;
 import java.nio.ByteBuffer;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Objects;
 import java.util.Random;
-import java.util.concurrent.atomic.AtomicLong;
 import org.bson.types.ObjectId;
 
 /**
@@ -59,7 +59,7 @@ public final class ObjectIdGenerator {
      * increment while the clock stays in this value's second (or behind it); the first id of a new second
      * moves the value on with a compare-and-set, keeping the counter running.
      */
-    private final AtomicLong last;
+    private final PaddedCounter last;
 
     /**
      * Where an id's 12 bytes are laid out, big-endian, before the ObjectId reads them (it keeps no reference).
@@ -80,7 +80,7 @@ public final class ObjectIdGenerator {
         this.processValueAndNoCounter = value << COUNTER_BITS;
         long firstCounter = random.nextInt(1 << COUNTER_BITS);
         long seconds = clock == null ? SystemSeconds.wallClockSeconds() : currentSeconds(clock);
-        this.last = new AtomicLong((seconds << COUNTER_BITS | firstCounter) - 1);
+        this.last = new PaddedCounter((seconds << COUNTER_BITS | firstCounter) - 1);
     }
 
     /** A generator on the system clock, with its process value from {@code SecureRandom}. */
