@@ -24,7 +24,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Done-when 2: sequences reserved in {@code keysmith_sequences} from two session factories (two processes as far
+ * The table store ({@code keysmith.sequence_store = table}, the default on databases without sequences): sequences
+ * reserved in {@code keysmith_sequences} from two session factories (two processes as far
  * as the database can tell) never hand out an id twice, cost one reservation per batch, and a rolled-back
  * transaction does not give its range back.
  */
@@ -72,7 +73,7 @@ class SequenceTableTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(TestDatabase.class)
     void fourThreadsOverTwoFactoriesNeverShareAnIdAndReserveOncePerBatch(TestDatabase database) throws Exception {
-        TestDatabase.Target target = database.target();
+        TestDatabase.Target target = database.target().withTableStore();
         SessionFactory first = target.create(ENTITY_TYPES);
         SessionFactory second = target.build(ENTITY_TYPES, "none");
         try {
@@ -114,7 +115,7 @@ class SequenceTableTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(TestDatabase.class)
     void rolledBackTransactionDoesNotGiveItsIdsBack(TestDatabase database) throws Exception {
-        TestDatabase.Target target = database.target();
+        TestDatabase.Target target = database.target().withTableStore();
         try (SessionFactory factory = target.create(ENTITY_TYPES)) {
             long rolledBack = persistAndRollBack(factory, new Receipt());
             long committed = persist(factory, new Receipt());
@@ -138,7 +139,7 @@ class SequenceTableTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(TestDatabase.class)
     void sequenceNameDefaultsToTheEntityNameAndStripedCountersGetOneRowEach(TestDatabase database) throws Exception {
-        TestDatabase.Target target = database.target();
+        TestDatabase.Target target = database.target().withTableStore();
         try (SessionFactory factory = target.create(List.of(Parcel.class, Crate.class))) {
             assertThat(persist(factory, new Parcel())).isEqualTo(1);
             Set<Integer> crates = new HashSet<>();
@@ -166,7 +167,7 @@ class SequenceTableTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(TestDatabase.class)
     void closingTheFactoryStopsTheBackgroundPrefetch(TestDatabase database) throws Exception {
-        SessionFactory factory = database.target().create(List.of(Pallet.class));
+        SessionFactory factory = database.target().withTableStore().create(List.of(Pallet.class));
         try {
             for (int i = 0; i < 3; i++) {
                 persist(factory, new Pallet());

@@ -3,7 +3,9 @@ package dev.keysmith.hibernate;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import org.assertj.core.api.Assertions;
 import org.hibernate.SessionFactory;
@@ -22,7 +24,8 @@ public enum TestDatabase {
     /** A fresh H2 database per call (named at random), or the one PostgreSQL database. */
     public Target target() {
         if (this == H2) {
-            return new Target(this, "jdbc:h2:mem:keysmith-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1", "sa", "");
+            return new Target(this, "jdbc:h2:mem:keysmith-" + UUID.randomUUID() + ";DB_CLOSE_DELAY=-1", "sa", "",
+                    Map.of());
         }
         String url = setting("KEYSMITH_POSTGRES_URL");
         if (url == null || url.isBlank()) {
@@ -33,7 +36,8 @@ public enum TestDatabase {
             }
             Assumptions.abort("skipped: " + how);
         }
-        return new Target(this, url, setting("KEYSMITH_POSTGRES_USER"), setting("KEYSMITH_POSTGRES_PASSWORD"));
+        return new Target(this, url, setting("KEYSMITH_POSTGRES_USER"), setting("KEYSMITH_POSTGRES_PASSWORD"),
+                Map.of());
     }
 
     private static String setting(String name) {
@@ -41,8 +45,20 @@ public enum TestDatabase {
         return property != null && !property.isBlank() ? property : System.getenv(name);
     }
 
-    /** One database to connect to. */
-    public record Target(TestDatabase kind, String url, String user, String password) {
+    /** One database to connect to, and the Hibernate settings its factories get on top of the suite's. */
+    public record Target(TestDatabase kind, String url, String user, String password, Map<String, Object> settings) {
+
+        /** The same database, with {@code key = value} added to the settings of its factories. */
+        public Target with(String key, Object value) {
+            Map<String, Object> more = new HashMap<>(settings);
+            more.put(key, value);
+            return new Target(kind, url, user, password, Map.copyOf(more));
+        }
+
+        /** The same database with {@code @Sequence} counters in the {@code keysmith_sequences} table. */
+        public Target withTableStore() {
+            return with(KeysmithSequences.STORE_PROPERTY, "table");
+        }
 
         /** A session factory over {@code entities} that first drops and creates their tables. */
         public SessionFactory create(List<Class<?>> entities) {
@@ -60,6 +76,7 @@ public enum TestDatabase {
             configuration.setProperty("hibernate.hbm2ddl.auto", schemaAction);
             configuration.setProperty("hibernate.jdbc.batch_size", "50");
             configuration.setProperty("hibernate.order_inserts", "true");
+            configuration.getProperties().putAll(settings);
             return configuration.buildSessionFactory();
         }
 

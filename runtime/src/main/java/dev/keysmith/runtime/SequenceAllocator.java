@@ -134,12 +134,41 @@ public final class SequenceAllocator implements AutoCloseable {
                 } else {
                     // Nothing under way: reserve on the caller's thread. Holding the ReentrantLock here makes the
                     // other callers wait for this range instead of reserving ranges of their own.
-                    install(reserve());
+                    install(reserve(store));
                     if (prefetching && prefetcher == null) {
                         startPrefetcher();
                     }
                 }
             }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The next id, reserving a range through {@code inlineStore} on the caller's thread when one is needed, instead
+     * of the store the allocator was opened with, and never in the background. This is the route of a store that is
+     * only reachable from the caller (a database sequence read on the caller's own connection): the shape of
+     * Hibernate's {@code PooledOptimizer} with its {@code AccessCallback}. Other callers wait for that reservation
+     * rather than making their own.
+     *
+     * @throws IdSpaceExhaustedException when the whole id space is used up
+     * @throws IdAllocationException when {@code inlineStore} fails
+     * @throws IllegalStateException when the allocator is closed
+     */
+    public long next(CounterStore inlineStore) {
+        Objects.requireNonNull(inlineStore, "inlineStore");
+        lock.lock();
+        try {
+            if (closed) {
+                throw new IllegalStateException("the allocator of sequence '" + spec.name() + "' is closed");
+            }
+            if (remaining == 0) {
+                install(reserve(inlineStore));
+            }
+            remaining--;
+            taken++;
+            return nextId++;
         } finally {
             lock.unlock();
         }
@@ -313,7 +342,7 @@ public final class SequenceAllocator implements AutoCloseable {
     private void prefetchNextRange() {
         IdBlock block = null;
         try {
-            block = reserve();
+            block = reserve(store);
         } catch (RuntimeException e) {
             // Not fatal: the next caller that needs a range reserves it itself and sees the failure if it lasts.
         } finally {
@@ -357,7 +386,7 @@ public final class SequenceAllocator implements AutoCloseable {
      * Reserves the next block from a counter picked at random among those not known to be exhausted. Only one
      * reservation runs at a time: on the caller's thread under the lock, or as the one prefetch in flight.
      */
-    private IdBlock reserve() {
+    private IdBlock reserve(CounterStore store) {
         while (true) {
             List<CounterRange> open = new ArrayList<>(ranges.length);
             for (CounterRange range : ranges) {
