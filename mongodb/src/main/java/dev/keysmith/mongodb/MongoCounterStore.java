@@ -1,32 +1,29 @@
 package dev.keysmith.mongodb;
 
-import com.mongodb.MongoCommandException;
+import com.mongodb.ErrorCategory;
 import com.mongodb.MongoServerException;
 import com.mongodb.ReadPreference;
 import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
-import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.ReturnDocument;
-import com.mongodb.client.model.Updates;
+import dev.keysmith.runtime.CounterDocuments;
 import dev.keysmith.runtime.CounterStore;
 import java.util.Objects;
 import org.bson.BsonDocument;
-import org.bson.BsonValue;
-import org.bson.conversions.Bson;
 
 /**
  * The {@link CounterStore} of a MongoDB database: one document per counter in one collection (by default
  * {@value #DEFAULT_COLLECTION}), shaped {@code {_id: <counter name>, next: NumberLong(n)}} where {@code n} is how
- * many values were reserved from the counter so far.
+ * many values were reserved from the counter so far. The format and the reservation procedure are
+ * {@link CounterDocuments}'s, shared with every other MongoDB route of keysmith.
  *
  * <p>A reservation is one {@code findOneAndUpdate} with {@code $inc} and upsert that returns the document as it
  * was before the update (an absent document counts as 0). It never runs in a caller's session or transaction, so
  * a caller's rollback never gives a range back, and it uses the write concern given here ({@code majority} by
- * default in {@code Keysmith}), whatever the database's. Two processes that use a new counter at the same moment
- * can both try to insert it; the one that loses gets a duplicate-key error, which is retried (the document then
- * exists, so the retry is a plain increment).
+ * default in {@code Keysmith}), whatever the database's. A counter document of another shape is never changed:
+ * the reservation fails with {@link dev.keysmith.runtime.MalformedCounterException} naming it.
  *
  * <pre>{@code
  * CounterStore counters = MongoCounterStore.create(database, "keysmith_counters", WriteConcern.MAJORITY);
@@ -38,23 +35,43 @@ import org.bson.conversions.Bson;
 public final class MongoCounterStore implements CounterStore {
 
     /** The collection of counters unless told otherwise. */
-    public static final String DEFAULT_COLLECTION = "keysmith_counters";
+    public static final String DEFAULT_COLLECTION = CounterDocuments.DEFAULT_COLLECTION;
 
     /** The field holding a counter's value. */
-    public static final String VALUE_FIELD = "next";
+    public static final String VALUE_FIELD = CounterDocuments.VALUE_FIELD;
 
-    private static final int DUPLICATE_KEY = 11000;
-    private static final int TYPE_MISMATCH = 14;
-    /** A lost first-use race leaves the document in place, so one retry suffices; a few more cost nothing. */
-    private static final int UPSERT_ATTEMPTS = 5;
     private static final FindOneAndUpdateOptions RESERVE = new FindOneAndUpdateOptions()
             .upsert(true)
             .returnDocument(ReturnDocument.BEFORE);
 
     private final MongoCollection<BsonDocument> counters;
+    private final CounterDocuments.Access access;
 
     private MongoCounterStore(MongoCollection<BsonDocument> counters) {
         this.counters = counters;
+        this.access = new CounterDocuments.Access() {
+            @Override
+            public BsonDocument findOneAndIncrement(BsonDocument filter, BsonDocument update) {
+                return counters.findOneAndUpdate(filter, update, RESERVE);
+            }
+
+            @Override
+            public BsonDocument findOne(BsonDocument filter) {
+                return counters.find(filter).first();
+            }
+
+            @Override
+            public boolean isDuplicateKey(RuntimeException failure) {
+                return failure instanceof MongoServerException e
+                        && (e.getCode() == CounterDocuments.DUPLICATE_KEY
+                                || ErrorCategory.fromErrorCode(e.getCode()) == ErrorCategory.DUPLICATE_KEY);
+            }
+
+            @Override
+            public String namespace() {
+                return counters.getNamespace().getFullName();
+            }
+        };
     }
 
     /** A store over the collection {@value #DEFAULT_COLLECTION} of {@code database}, writing with {@code majority}. */
@@ -82,45 +99,13 @@ public final class MongoCounterStore implements CounterStore {
     /**
      * {@inheritDoc}
      *
-     * @throws IllegalStateException naming the collection, the counter and what was found if the counter's document
-     *     is not shaped {@code {_id, next: <non-negative integer>}}
+     * @throws dev.keysmith.runtime.MalformedCounterException naming the collection, the counter and what was found if
+     *     the counter's document is not shaped {@code {_id, next: <non-negative NumberLong or NumberInt>}}; the
+     *     document is left unchanged
      */
     @Override
     public long reserve(String counter, long count) {
-        Objects.requireNonNull(counter, "counter");
-        if (count < 1) {
-            throw new IllegalArgumentException("a reservation takes at least 1 value, not " + count);
-        }
-        for (int attempt = 1; ; attempt++) {
-            BsonDocument before;
-            try {
-                before = counters.findOneAndUpdate(counterWithValue(counter), Updates.inc(VALUE_FIELD, count), RESERVE);
-            } catch (MongoServerException e) {
-                if (e.getCode() == DUPLICATE_KEY) {
-                    // Either the first-use upsert race was lost (the document exists now: retry), or the document
-                    // exists without a value, which the filter does not match (never touch it: report it).
-                    BsonDocument current = currentDocument(counter);
-                    if (current != null && valueOf(current) < 0) {
-                        throw wrongShape(counter, current, e);
-                    }
-                    if (attempt < UPSERT_ATTEMPTS) {
-                        continue;
-                    }
-                }
-                if (e.getCode() == TYPE_MISMATCH || isIncOnNonNumber(e)) {
-                    throw wrongShape(counter, currentDocument(counter), e);
-                }
-                throw e;
-            }
-            if (before == null) {
-                return 0;
-            }
-            long value = valueOf(before);
-            if (value < 0) {
-                throw wrongShape(counter, before, null);
-            }
-            return value;
-        }
+        return CounterDocuments.reserve(access, counter, count);
     }
 
     /** The name of the collection the counters live in. */
@@ -131,53 +116,5 @@ public final class MongoCounterStore implements CounterStore {
     @Override
     public String toString() {
         return "MongoCounterStore[" + counters.getNamespace() + ", " + counters.getWriteConcern() + "]";
-    }
-
-    /**
-     * Matches the counter's document only when it has a value, so that an upsert never adds a value to a document
-     * that lacks one (the insert then fails on the duplicate {@code _id} instead).
-     */
-    private static Bson counterWithValue(String counter) {
-        return Filters.and(Filters.eq("_id", counter), Filters.exists(VALUE_FIELD));
-    }
-
-    /** The counter's value in {@code document}, or -1 if it has none that is a non-negative integer. */
-    private static long valueOf(BsonDocument document) {
-        BsonValue value = document.get(VALUE_FIELD);
-        if (value == null) {
-            return -1;
-        }
-        if (value.isInt64()) {
-            return Math.max(-1, value.asInt64().getValue());
-        }
-        if (value.isInt32()) {
-            return Math.max(-1, value.asInt32().getValue());
-        }
-        if (value.isDouble()) {
-            // a counter seeded by hand from the legacy shell, where numbers are doubles
-            double number = value.asDouble().getValue();
-            return number >= 0 && number < 0x1p53 && number == Math.rint(number) ? (long) number : -1;
-        }
-        return -1;
-    }
-
-    private static boolean isIncOnNonNumber(MongoServerException e) {
-        String message = e.getMessage();
-        return e instanceof MongoCommandException && message != null && message.contains("non-numeric");
-    }
-
-    private BsonDocument currentDocument(String counter) {
-        try {
-            return counters.find(Filters.eq("_id", counter)).first();
-        } catch (RuntimeException e) {
-            return null;
-        }
-    }
-
-    private IllegalStateException wrongShape(String counter, BsonDocument found, Throwable cause) {
-        return new IllegalStateException("the counter document '" + counter + "' in collection '"
-                + counters.getNamespace() + "' must look like {_id: '" + counter + "', " + VALUE_FIELD
-                + ": NumberLong(n)} with n >= 0, but it is " + (found == null ? "unreadable" : found.toJson())
-                + "; fix or remove it (removing restarts the counter at 0, which hands out old ids again)", cause);
     }
 }

@@ -1,27 +1,51 @@
 package dev.keysmith.runtime;
 
+import dev.keysmith.runtime.internal.PrefetchScheduler;
+import java.time.Duration;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadFactory;
 import org.bson.types.ObjectId;
 
 /**
  * The generators of every strategy for one database: the JVM-wide {@link ObjectIdGenerator} and version 7
  * {@link UuidGenerator}, a {@link RandomIdGenerator} per digit count, and one {@link SequenceAllocator} per
- * sequence name over the database's {@link CounterStore}. Each generator is made on first use. Generated codecs take their ids from here.
+ * sequence name over the database's {@link CounterStore}, all of whose background reservations run on one prefetch
+ * scheduler (one thread at most, ended when idle, or an executor of the application's). Each generator is made on
+ * first use. Generated codecs take their ids from here.
+ *
+ * <pre>{@code
+ * IdGenerators ids = IdGenerators.builder(store)
+ *         .allocationTimeout(Duration.ofSeconds(5))   // longest wait for another caller's reservation
+ *         .failureBackoff(Duration.ofMillis(500))     // fail fast this long after a failed reservation
+ *         .build();
+ * }</pre>
  *
  * <p>Thread-safe.
  */
 public final class IdGenerators implements AutoCloseable {
 
     private final CounterStore store;
+    private final Duration allocationTimeout;
+    private final Duration failureBackoff;
+    private final PrefetchScheduler scheduler;
     private final Map<Integer, RandomIdGenerator> randomIds = new ConcurrentHashMap<>();
     private final Map<String, SequenceAllocator> sequences = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
-    private IdGenerators(CounterStore store) {
-        this.store = Objects.requireNonNull(store, "store");
+    private IdGenerators(Builder builder) {
+        this.store = builder.store;
+        this.allocationTimeout = builder.allocationTimeout;
+        this.failureBackoff = builder.failureBackoff;
+        this.scheduler = builder.prefetchExecutor != null ? PrefetchScheduler.on(builder.prefetchExecutor)
+                : builder.prefetchThreads != null
+                        ? PrefetchScheduler.ownThread(builder.prefetchIdleTime, builder.prefetchThreads)
+                        : PrefetchScheduler.ownThread(builder.prefetchIdleTime);
     }
 
     /**
@@ -32,9 +56,14 @@ public final class IdGenerators implements AutoCloseable {
         static final ObjectIdGenerator GENERATOR = ObjectIdGenerator.create();
     }
 
-    /** Generators whose sequences reserve their ranges in {@code store}. */
+    /** Generators whose sequences reserve their ranges in {@code store}, with the default timeouts. */
     public static IdGenerators create(CounterStore store) {
-        return new IdGenerators(store);
+        return builder(store).build();
+    }
+
+    /** A builder to change the timeouts and the prefetch scheduler. */
+    public static Builder builder(CounterStore store) {
+        return new Builder(store);
     }
 
     /** An ObjectId from the JVM-wide generator: one 5-byte process value per process, as the spec has it. */
@@ -77,7 +106,8 @@ public final class IdGenerators implements AutoCloseable {
             throw new IllegalStateException("these id generators are closed; sequence '" + spec.name()
                     + "' cannot be opened");
         }
-        SequenceAllocator allocator = sequences.computeIfAbsent(spec.name(), name -> SequenceAllocator.open(spec, store));
+        SequenceAllocator allocator = sequences.computeIfAbsent(spec.name(), name -> new SequenceAllocator(spec, store,
+                allocationTimeout, failureBackoff, scheduler, false));
         if (!allocator.spec().equals(spec)) {
             throw new IllegalArgumentException("sequence '" + spec.name() + "' is declared twice with different"
                     + " settings: " + allocator.spec() + " and " + spec + "; give one of them another name");
@@ -85,10 +115,93 @@ public final class IdGenerators implements AutoCloseable {
         return allocator;
     }
 
-    /** Closes every sequence allocator. */
+    /** A snapshot of every sequence opened so far, ordered by name. */
+    public List<SequenceSnapshot> sequenceSnapshots() {
+        return sequences.values().stream()
+                .map(SequenceAllocator::snapshot)
+                .sorted(Comparator.comparing(SequenceSnapshot::sequence))
+                .toList();
+    }
+
+    /** Closes every sequence allocator and ends the prefetch thread (an application's executor is left running). */
     @Override
     public void close() {
         closed = true;
         sequences.values().forEach(SequenceAllocator::close);
+        scheduler.close();
+    }
+
+    /**
+     * Builds {@link IdGenerators}.
+     *
+     * <p>Not thread-safe: confine to one thread.
+     */
+    public static final class Builder {
+
+        private final CounterStore store;
+        private Duration allocationTimeout = SequenceAllocator.DEFAULT_ALLOCATION_TIMEOUT;
+        private Duration failureBackoff = SequenceAllocator.DEFAULT_FAILURE_BACKOFF;
+        private Duration prefetchIdleTime = SequenceAllocator.DEFAULT_PREFETCH_IDLE_TIME;
+        private Executor prefetchExecutor;
+        private ThreadFactory prefetchThreads;
+
+        private Builder(CounterStore store) {
+            this.store = Objects.requireNonNull(store, "store");
+        }
+
+        /**
+         * The longest a caller of {@code next()} waits for a range that another thread is reserving; 30 s by default
+         * (the MongoDB driver's default server-selection timeout). Set it to about the store's own timeout.
+         */
+        public Builder allocationTimeout(Duration timeout) {
+            this.allocationTimeout = positive(timeout, "allocationTimeout");
+            return this;
+        }
+
+        /**
+         * How long callers fail fast with a failed reservation's error before one of them tries again; 1 s by
+         * default. {@link Duration#ZERO} retries at once.
+         */
+        public Builder failureBackoff(Duration backoff) {
+            Objects.requireNonNull(backoff, "failureBackoff");
+            if (backoff.isNegative()) {
+                throw new IllegalArgumentException("failureBackoff must not be negative, but was " + backoff);
+            }
+            this.failureBackoff = backoff;
+            return this;
+        }
+
+        /** How long the prefetch thread stays without work before it ends; 10 s by default. */
+        public Builder prefetchIdleTime(Duration idleTime) {
+            this.prefetchIdleTime = positive(idleTime, "prefetchIdleTime");
+            return this;
+        }
+
+        /**
+         * Runs the background reservations on {@code executor} (for instance one that starts virtual threads)
+         * instead of keysmith's own thread. The application owns it: {@link IdGenerators#close()} leaves it running.
+         */
+        public Builder prefetchExecutor(Executor executor) {
+            this.prefetchExecutor = Objects.requireNonNull(executor, "prefetchExecutor");
+            return this;
+        }
+
+        /** The factory of the own prefetch thread. Internal: lets tests watch the threads. */
+        Builder prefetchThreads(ThreadFactory threads) {
+            this.prefetchThreads = Objects.requireNonNull(threads, "prefetchThreads");
+            return this;
+        }
+
+        public IdGenerators build() {
+            return new IdGenerators(this);
+        }
+
+        private static Duration positive(Duration value, String name) {
+            Objects.requireNonNull(value, name);
+            if (value.isNegative() || value.isZero()) {
+                throw new IllegalArgumentException(name + " must be positive, but was " + value);
+            }
+            return value;
+        }
     }
 }

@@ -11,9 +11,11 @@ public final class IdSpaceExhaustedException extends RuntimeException {
     private final long first;
     private final long last;
 
-    public IdSpaceExhaustedException(String sequence, long first, long last) {
-        super("sequence '" + sequence + "' has handed out every id in [" + first + ", " + last
-                + "]; raise @Sequence(digits) or use a long id to make room");
+    /**
+     * @param hint what would make room, for the id's type and settings (see {@link SequenceSpec#exhaustionHint()})
+     */
+    public IdSpaceExhaustedException(String sequence, long first, long last, String hint) {
+        super("sequence '" + sequence + "' has handed out every id in [" + first + ", " + last + "]; " + hint);
         this.sequence = sequence;
         this.first = first;
         this.last = last;

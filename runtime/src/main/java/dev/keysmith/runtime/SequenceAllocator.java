@@ -2,40 +2,51 @@ package dev.keysmith.runtime;
 
 import dev.keysmith.runtime.internal.CounterRange;
 import dev.keysmith.runtime.internal.IdBlock;
-import dev.keysmith.runtime.internal.PrefetchPacing;
+import dev.keysmith.runtime.internal.NextRange;
+import dev.keysmith.runtime.internal.NextRange.Failed;
+import dev.keysmith.runtime.internal.NextRange.IdAllocationFailure;
+import dev.keysmith.runtime.internal.NextRange.Ready;
+import dev.keysmith.runtime.internal.NextRange.Reserving;
+import dev.keysmith.runtime.internal.PrefetchScheduler;
+import java.lang.System.Logger.Level;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
-import java.util.function.Supplier;
 
 /**
- * Hands out the ids of one sequence from ranges reserved in a {@link CounterStore}.
+ * Hands out the ids of one sequence from ranges reserved in a {@link CounterStore}: the optimizer of Hibernate's
+ * "optimizer plus access callback", with the store as the callback.
  *
- * <p>Each reservation takes {@code batch} values from one counter (picked at random among the counters that
- * are not exhausted, when there are several) and the allocator hands them out one by one. Values of a range
- * that is not used up (the allocator is closed, the process stops) are never handed out again: gaps, never
- * duplicates.
+ * <p>Each reservation takes {@code batch} values from one counter (picked at random among the counters that are
+ * not exhausted, when there are several) and the allocator hands them out one by one. Values of a range that is not
+ * used up (the allocator is closed, the process stops) are never handed out again: gaps, never duplicates.
  *
- * <p>With prefetch, a background thread watches how fast ids are taken and reserves the next range by itself
- * when the current one is half used (earlier when the store is slow against that pace), so that in steady
- * state {@link #next()} only takes a lock and hands out an id: it never waits on the store, never waits for
- * the background thread and never wakes it. The thread ends after 30 s without an id taken; the next caller
- * that needs a range soon starts it again.
+ * <p><b>Single flight.</b> At most one reservation per sequence is in flight. A caller that finds the range used up
+ * while a reservation runs waits for it and shares its outcome: its range, or its failure. After a failure, callers
+ * fail fast with that failure for the back-off ({@link IdGenerators.Builder#failureBackoff}); then the next caller
+ * tries again. So an outage costs each caller at most one store timeout, never one per caller queued before it.
  *
- * <p>When ids are taken faster than the thread expected (a burst after a lull), the caller that finds the
- * current range three quarters used with nothing reserved asks the thread for the next range. A caller that
- * finds the current range used up takes the prefetched one if it is there, waits for the prefetch if one is
- * under way, and otherwise reserves the next range itself. A prefetch that fails is not fatal: it is dropped,
- * and the next caller that needs a range reserves it itself (and sees the failure if the store still fails).
+ * <p><b>Prefetch.</b> With {@code prefetch} (and {@code batch > 1}), the caller that takes the id halfway through a
+ * range submits the reservation of the next one to the prefetch scheduler of its {@link IdGenerators} (one thread
+ * at most, or the application's executor), so that in steady state {@link #next()} never waits on the store.
  *
- * <p>Failures: a store that fails makes {@link #next()} throw {@link IdAllocationException} naming the
- * sequence and the counter, with the store's exception as the cause; nothing is handed out twice and the
- * next call tries again. When every counter's range is used up, {@link #next()} throws
- * {@link IdSpaceExhaustedException}.
+ * <p><b>Bounded, interruptible waits.</b> A caller never waits for another's reservation longer than the allocation
+ * timeout ({@link IdGenerators.Builder#allocationTimeout}), and an interrupted caller gets
+ * {@link IdAllocationException} caused by {@link InterruptedException}, with its interrupt flag set. A caller that
+ * reserves itself is bounded by the store's own timeouts (for MongoDB, the client's server-selection and socket
+ * timeouts).
+ *
+ * <p><b>Inline reservations.</b> {@link #next(CounterStore)} reserves through a store given per call (Hibernate's
+ * native route: {@code nextval} on the caller's own connection) and never prefetches.
+ *
+ * <p>Logging ({@link System.Logger} {@code dev.keysmith.runtime.SequenceAllocator}): one warning when reservations
+ * start failing, one info line when they succeed again; nothing else.
  *
  * <pre>{@code
  * try (SequenceAllocator invoices = SequenceAllocator.open(SequenceSpec.of("invoices").withBatch(100), store)) {
@@ -43,54 +54,64 @@ import java.util.function.Supplier;
  * }
  * }</pre>
  *
- * <p>Thread-safe. No lock is held by a monitor across a call to the store ({@code ReentrantLock}s only), so
- * virtual threads are not pinned.
+ * <p>Thread-safe. The lock is a {@code ReentrantLock} held for a few instructions, never across a call to the store,
+ * and waits are on its {@code Condition}, so virtual threads are not pinned.
  */
 public final class SequenceAllocator implements AutoCloseable {
 
-    private enum Prefetch { NONE, REQUESTED, RESERVING }
+    static final Duration DEFAULT_ALLOCATION_TIMEOUT = Duration.ofSeconds(30);
+    static final Duration DEFAULT_FAILURE_BACKOFF = Duration.ofSeconds(1);
+    static final Duration DEFAULT_PREFETCH_IDLE_TIME = Duration.ofSeconds(10);
 
-    private static final int LOCK_SPINS = 100;
+    private static final System.Logger LOG = System.getLogger(SequenceAllocator.class.getName());
 
     private final SequenceSpec spec;
     private final CounterStore store;
     private final CounterRange[] ranges;
     private final boolean prefetching;
-    private final PrefetchPacing pacing;
+    private final long allocationTimeoutNanos;
+    private final long failureBackoffNanos;
+    private final PrefetchScheduler scheduler;
+    private final boolean ownsScheduler;
+    private final Runnable prefetchTask = this::prefetch;
 
     private final ReentrantLock lock = new ReentrantLock();
-    private final Condition prefetchSettled = lock.newCondition();
+    private final Condition settled = lock.newCondition();
 
     // guarded by lock
     private long nextId;
     private long remaining;
-    private long blockSize;
-    private long taken;
-    private long prefetchedFirst;
-    private long prefetchedSize; // 0: nothing prefetched
-    private Prefetch prefetch = Prefetch.NONE;
-    private boolean prefetchFailedForBlock;
+    private long prefetchAt; // with this many ids left in the range, the next one is prefetched
+    private NextRange nextRange = NextRange.NONE;
     private boolean closed;
-    private Thread prefetcher;
-    private long prefetchWaits;
-    private long prefetcherWakeups;
+    private boolean failing;
+    private long handedOut;
+    private long reservations;
+    private long reservationNanos;
+    private long maxReservationNanos;
+    private long failures;
+    private long waits;
 
-    private SequenceAllocator(SequenceSpec spec, CounterStore store, PrefetchPacing pacing) {
+    SequenceAllocator(SequenceSpec spec, CounterStore store, Duration allocationTimeout, Duration failureBackoff,
+            PrefetchScheduler scheduler, boolean ownsScheduler) {
         this.spec = Objects.requireNonNull(spec, "spec");
         this.store = Objects.requireNonNull(store, "store");
-        this.pacing = Objects.requireNonNull(pacing, "pacing");
         this.ranges = CounterRange.split(spec.start(), spec.lastValue(), spec.counters(), spec::counterName);
         this.prefetching = spec.prefetch() && spec.batch() > 1;
+        this.allocationTimeoutNanos = allocationTimeout.toNanos();
+        this.failureBackoffNanos = failureBackoff.toNanos();
+        this.scheduler = scheduler;
+        this.ownsScheduler = ownsScheduler;
     }
 
-    /** Opens an allocator; reserves nothing until the first {@link #next()}. */
+    /**
+     * Opens an allocator on its own, with the default timeouts and a prefetch thread of its own; reserves nothing
+     * until the first {@link #next()}. Allocators of an application come from {@link IdGenerators#sequence}, which
+     * share one prefetch thread.
+     */
     public static SequenceAllocator open(SequenceSpec spec, CounterStore store) {
-        return new SequenceAllocator(spec, store, PrefetchPacing.DEFAULT);
-    }
-
-    /** Opens an allocator whose prefetch thread follows {@code pacing} (tests shorten the idle time). */
-    static SequenceAllocator open(SequenceSpec spec, CounterStore store, PrefetchPacing pacing) {
-        return new SequenceAllocator(spec, store, pacing);
+        return new SequenceAllocator(spec, store, DEFAULT_ALLOCATION_TIMEOUT, DEFAULT_FAILURE_BACKOFF,
+                PrefetchScheduler.ownThread(DEFAULT_PREFETCH_IDLE_TIME), true);
     }
 
     /** The settings this allocator was opened with. */
@@ -99,95 +120,59 @@ public final class SequenceAllocator implements AutoCloseable {
     }
 
     /**
-     * The next id.
+     * The next id, from a range reserved in the allocator's store.
      *
      * @throws IdSpaceExhaustedException when the whole id space is used up
-     * @throws IdAllocationException when the store fails
+     * @throws IdAllocationException when the store fails, the sequence fails fast after a failure, no range came
+     *     within the allocation timeout, or the caller was interrupted while waiting
      * @throws IllegalStateException when the allocator is closed
      */
     public long next() {
+        return take(null);
+    }
+
+    /**
+     * The next id; a range that must be reserved for it is reserved through {@code inlineStore} on the caller's
+     * thread (for instance a database sequence read on the caller's own connection). Never prefetches. Callers of
+     * {@link #next()} and of this method share the ranges, the single flight and the back-off.
+     *
+     * @throws IdSpaceExhaustedException when the whole id space is used up
+     * @throws IdAllocationException as {@link #next()}
+     * @throws IllegalStateException when the allocator is closed
+     */
+    public long next(CounterStore inlineStore) {
+        return take(Objects.requireNonNull(inlineStore, "inlineStore"));
+    }
+
+    /** What this sequence has done so far, read at one instant. */
+    public SequenceSnapshot snapshot() {
         lock.lock();
         try {
-            while (true) {
-                if (closed) {
-                    throw new IllegalStateException("the allocator of sequence '" + spec.name() + "' is closed");
-                }
-                if (remaining > 0) {
-                    long id = nextId++;
-                    remaining--;
-                    taken++;
-                    if (prefetching && remaining * 4 <= blockSize) {
-                        askForPrefetchIfLate();
-                    }
-                    return id;
-                }
-                if (prefetchedSize > 0) {
-                    // Written out here rather than calling install(): a call site taken once per range stays
-                    // below C2's inlining threshold, and the call would run the interpreted method (microseconds).
-                    nextId = prefetchedFirst;
-                    remaining = prefetchedSize;
-                    blockSize = prefetchedSize;
-                    prefetchFailedForBlock = false;
-                    prefetchedSize = 0;
-                } else if (prefetch != Prefetch.NONE) {
-                    awaitPrefetch();
-                } else {
-                    // Nothing under way: reserve on the caller's thread. Holding the ReentrantLock here makes the
-                    // other callers wait for this range instead of reserving ranges of their own.
-                    install(reserve(store));
-                    if (prefetching && prefetcher == null) {
-                        startPrefetcher();
-                    }
-                }
-            }
+            long prefetched = nextRange instanceof Ready ready ? ready.block().size() : 0;
+            return new SequenceSnapshot(spec.name(), handedOut, remaining, prefetched, reservations,
+                    Duration.ofNanos(reservationNanos), Duration.ofNanos(maxReservationNanos), failures, waits, failing);
         } finally {
             lock.unlock();
         }
     }
 
     /**
-     * The next id, reserving a range through {@code inlineStore} on the caller's thread when one is needed, instead
-     * of the store the allocator was opened with, and never in the background. This is the route of a store that is
-     * only reachable from the caller (a database sequence read on the caller's own connection): the shape of
-     * Hibernate's {@code PooledOptimizer} with its {@code AccessCallback}. Other callers wait for that reservation
-     * rather than making their own.
-     *
-     * @throws IdSpaceExhaustedException when the whole id space is used up
-     * @throws IdAllocationException when {@code inlineStore} fails
-     * @throws IllegalStateException when the allocator is closed
+     * Stops the allocator: callers waiting for a range get {@link IllegalStateException}; a reservation in flight
+     * finishes but its range is dropped. The unused rest of the reserved ranges is abandoned.
      */
-    public long next(CounterStore inlineStore) {
-        Objects.requireNonNull(inlineStore, "inlineStore");
-        lock.lock();
-        try {
-            if (closed) {
-                throw new IllegalStateException("the allocator of sequence '" + spec.name() + "' is closed");
-            }
-            if (remaining == 0) {
-                install(reserve(inlineStore));
-            }
-            remaining--;
-            taken++;
-            return nextId++;
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Stops the background prefetch without waiting for it. The unused rest of the reserved ranges is abandoned. */
     @Override
     public void close() {
         lock.lock();
         try {
             closed = true;
-            prefetchedSize = 0;
             remaining = 0;
-            if (prefetcher != null) {
-                LockSupport.unpark(prefetcher);
-            }
-            prefetchSettled.signalAll();
+            nextRange = nextRange instanceof Reserving ? nextRange : NextRange.NONE;
+            settled.signalAll();
         } finally {
             lock.unlock();
+        }
+        if (ownsScheduler) {
+            scheduler.close();
         }
     }
 
@@ -196,197 +181,188 @@ public final class SequenceAllocator implements AutoCloseable {
         return "SequenceAllocator" + spec;
     }
 
-    /** How many times a caller waited for a prefetch in flight. Internal: for tests. */
-    long prefetchWaits() {
-        return underLock(() -> prefetchWaits);
-    }
-
-    /** How many times a caller started or woke the prefetch thread. Internal: for tests. */
-    long prefetcherWakeups() {
-        return underLock(() -> prefetcherWakeups);
-    }
-
-    /** The prefetch thread, or null when none runs. Internal: for tests. */
-    Thread prefetcher() {
-        return underLock(() -> prefetcher);
-    }
-
-    private <T> T underLock(Supplier<T> read) {
+    private long take(CounterStore inlineStore) {
+        long id;
+        boolean prefetchNow = false;
         lock.lock();
         try {
-            return read.get();
+            if (remaining == 0) {
+                refill(inlineStore);
+            }
+            id = nextId++;
+            remaining--;
+            handedOut++;
+            if (remaining <= prefetchAt && prefetching && inlineStore == null && nextRange == NextRange.NONE) {
+                nextRange = NextRange.PREFETCHING;
+                prefetchNow = true;
+            }
         } finally {
             lock.unlock();
         }
+        if (prefetchNow) {
+            submitPrefetch(); // outside the lock: an application's executor may run it on this thread
+        }
+        return id;
+    }
+
+    /** Makes {@code remaining > 0}, or throws. Called and returns with the lock held; releases it while reserving. */
+    private void refill(CounterStore inlineStore) {
+        boolean waited = false;
+        long deadline = 0;
+        while (remaining == 0) {
+            if (closed) {
+                throw new IllegalStateException("the allocator of sequence '" + spec.name() + "' is closed");
+            }
+            NextRange next = nextRange;
+            if (next instanceof Ready ready) {
+                install(ready.block());
+                nextRange = NextRange.NONE;
+            } else if (next instanceof Reserving) {
+                if (!waited) {
+                    waited = true;
+                    waits++;
+                    deadline = System.nanoTime() + allocationTimeoutNanos;
+                }
+                awaitSettled(deadline);
+            } else if (next instanceof Failed failed && failed.backingOff(System.nanoTime())) {
+                throw failingFast(failed);
+            } else {
+                reserveInline(inlineStore == null ? store : inlineStore);
+            }
+        }
+    }
+
+    private void awaitSettled(long deadline) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+            throw new IdAllocationException(spec.name(), null, "no range of sequence '" + spec.name()
+                    + "' came within the allocation timeout of " + Duration.ofNanos(allocationTimeoutNanos)
+                    + ": a reservation is still in flight (is the store slow or unreachable?)", null);
+        }
+        try {
+            settled.awaitNanos(left);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IdAllocationException(spec.name(), null, "interrupted while waiting for a range of sequence '"
+                    + spec.name() + "'", e);
+        }
+    }
+
+    private IdAllocationException failingFast(Failed failed) {
+        IdAllocationFailure failure = failed.failure();
+        long agoMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - failure.atNanos());
+        long retryMillis = Math.max(1, TimeUnit.NANOSECONDS.toMillis(failed.retryAtNanos() - System.nanoTime()));
+        return new IdAllocationException(spec.name(), failure.counter(), "could not reserve ids for sequence '"
+                + spec.name() + "' from counter '" + failure.counter() + "': the reservation " + agoMillis
+                + " ms ago failed, and the next is tried in " + retryMillis + " ms: " + failure.cause().getMessage(),
+                failure.cause());
+    }
+
+    /** Reserves on the caller's thread, without the lock; other callers wait for the outcome. */
+    private void reserveInline(CounterStore via) {
+        nextRange = NextRange.RESERVING_INLINE;
+        lock.unlock();
+        long started = System.nanoTime();
+        IdBlock block = null;
+        RuntimeException failure = null;
+        boolean returned = false;
+        try {
+            block = reserve(via);
+            returned = true;
+        } catch (RuntimeException e) {
+            failure = e;
+            returned = true;
+        } finally {
+            lock.lock();
+            if (!returned) {
+                // an Error: leave nobody waiting for this reservation
+                nextRange = NextRange.NONE;
+                settled.signalAll();
+            }
+        }
+        settle(block, failure, System.nanoTime() - started);
+        if (failure != null) {
+            throw failure;
+        }
+    }
+
+    private void submitPrefetch() {
+        try {
+            scheduler.execute(prefetchTask);
+        } catch (RejectedExecutionException e) {
+            // the scheduler is shut down: the caller that uses up the range reserves the next one itself
+            lock.lock();
+            try {
+                nextRange = NextRange.NONE;
+                settled.signalAll();
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    private void prefetch() {
+        long started = System.nanoTime();
+        IdBlock block = null;
+        RuntimeException failure = null;
+        try {
+            block = reserve(store);
+        } catch (RuntimeException e) {
+            failure = e;
+        } finally {
+            lock.lock();
+            try {
+                if (block == null && failure == null) {
+                    nextRange = NextRange.NONE; // an Error: leave nobody waiting
+                    settled.signalAll();
+                } else {
+                    settle(block, failure, System.nanoTime() - started);
+                }
+            } finally {
+                lock.unlock();
+            }
+        }
+    }
+
+    /** Publishes a reservation's outcome to the callers waiting for it. Called with the lock held. */
+    private void settle(IdBlock block, RuntimeException failure, long nanos) {
+        if (failure == null) {
+            reservations++;
+            reservationNanos += nanos;
+            maxReservationNanos = Math.max(maxReservationNanos, nanos);
+            nextRange = closed ? NextRange.NONE : new Ready(block);
+            if (failing) {
+                failing = false;
+                LOG.log(Level.INFO, "sequence '" + spec.name() + "': reservations succeed again ("
+                        + failures + " failed so far)");
+            }
+        } else if (failure instanceof IdSpaceExhaustedException) {
+            nextRange = NextRange.NONE; // every later reservation fails at once, without the store
+        } else {
+            failures++;
+            long now = System.nanoTime();
+            IdAllocationException wrapped = failure instanceof IdAllocationException e ? e : null;
+            String counter = wrapped == null ? null : wrapped.counter();
+            Throwable cause = wrapped == null || wrapped.getCause() == null ? failure : wrapped.getCause();
+            nextRange = new Failed(new IdAllocationFailure(counter, cause, now), now + failureBackoffNanos);
+            if (!failing) {
+                failing = true;
+                LOG.log(Level.WARNING, "sequence '" + spec.name() + "': reserving ids failed; callers fail fast for "
+                        + Duration.ofNanos(failureBackoffNanos) + " after each failed attempt until the store answers",
+                        failure);
+            }
+        }
+        settled.signalAll();
     }
 
     private void install(IdBlock block) {
         nextId = block.first();
         remaining = block.size();
-        blockSize = remaining;
-        prefetchFailedForBlock = false;
+        prefetchAt = remaining / 2;
     }
 
-    private void awaitPrefetch() {
-        prefetchWaits++;
-        try {
-            prefetchSettled.await();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IdAllocationException(spec.name(), spec.counterName(0), e);
-        }
-    }
-
-    /**
-     * The prefetch thread should have reserved the next range by now (a burst after a lull, or it ended after
-     * being idle): ask it, at the cost of waking it. Never happens in steady state.
-     */
-    private void askForPrefetchIfLate() {
-        if (prefetch != Prefetch.NONE || prefetchedSize > 0 || prefetchFailedForBlock || allExhausted()) {
-            return;
-        }
-        if (prefetcher == null) {
-            startPrefetcher();
-        } else {
-            prefetcherWakeups++;
-            LockSupport.unpark(prefetcher);
-        }
-        prefetch = Prefetch.REQUESTED;
-    }
-
-    private void startPrefetcher() {
-        Thread thread = new Thread(this::pollAndPrefetch, "keysmith-prefetch-" + spec.name());
-        thread.setDaemon(true);
-        // Started before it is recorded: if no thread can be started, nothing is left waiting for it. It cannot
-        // look before this caller releases the lock.
-        thread.start();
-        prefetcher = thread;
-        prefetcherWakeups++;
-    }
-
-    /**
-     * The prefetch thread: looks at the current range, reserves the next one when it is due, parks until the next
-     * look, and ends when the allocator is closed, idle, or has nothing left to reserve.
-     */
-    private void pollAndPrefetch() {
-        try {
-            pollUntilDone();
-        } finally {
-            // However the thread ends (even by an Error), no caller may go on waiting for it.
-            lockWithoutQueueing();
-            try {
-                if (prefetcher == Thread.currentThread()) {
-                    prefetcher = null;
-                }
-                if (prefetch != Prefetch.NONE) {
-                    prefetch = Prefetch.NONE;
-                    prefetchSettled.signalAll();
-                }
-            } finally {
-                lock.unlock();
-            }
-        }
-    }
-
-    private void pollUntilDone() {
-        Thread self = Thread.currentThread();
-        long nanosPerId = PrefetchPacing.UNKNOWN;
-        long reserveNanos = PrefetchPacing.UNKNOWN;
-        long lastLook = System.nanoTime();
-        long lastActive = lastLook;
-        long lastTaken = -1;
-        while (true) {
-            long park;
-            long now = System.nanoTime(); // read before taking the lock: the lock is held as briefly as can be
-            lockWithoutQueueing();
-            try {
-                // a caller waiting for a range requested from this thread reserves itself once it has ended
-                if (closed || prefetcher != self || allExhausted()) {
-                    return;
-                }
-                if (lastTaken >= 0) {
-                    nanosPerId = PrefetchPacing.nextEstimate(nanosPerId, now - lastLook, taken - lastTaken,
-                            now - lastActive);
-                }
-                if (taken != lastTaken) {
-                    lastActive = now;
-                }
-                lastTaken = taken;
-                lastLook = now;
-                long idsBeforeDue = PrefetchPacing.idsBeforeDue(remaining, blockSize,
-                        prefetchedSize > 0 ? prefetchedSize : prefetchFailedForBlock ? spec.batch() : 0, nanosPerId,
-                        reserveNanos);
-                if (prefetch == Prefetch.REQUESTED || prefetch == Prefetch.NONE && prefetchedSize == 0
-                        && !prefetchFailedForBlock && pacing.reserveNow(idsBeforeDue, nanosPerId)) {
-                    prefetch = Prefetch.RESERVING;
-                    park = 0;
-                } else if (now - lastActive >= pacing.idleNanos()) {
-                    return;
-                } else {
-                    park = pacing.parkNanos(idsBeforeDue, nanosPerId);
-                }
-            } finally {
-                lock.unlock();
-            }
-            if (park == 0) {
-                long started = System.nanoTime();
-                prefetchNextRange();
-                reserveNanos = PrefetchPacing.nextReserveEstimate(reserveNanos, System.nanoTime() - started);
-            } else {
-                LockSupport.parkNanos(this, park);
-                Thread.interrupted(); // nobody should interrupt this thread; if someone does, it keeps its pace
-            }
-        }
-    }
-
-    private void prefetchNextRange() {
-        IdBlock block = null;
-        try {
-            block = reserve(store);
-        } catch (RuntimeException e) {
-            // Not fatal: the next caller that needs a range reserves it itself and sees the failure if it lasts.
-        } finally {
-            publish(block);
-        }
-    }
-
-    private void publish(IdBlock block) {
-        lockWithoutQueueing();
-        try {
-            prefetch = Prefetch.NONE;
-            if (block == null) {
-                prefetchFailedForBlock = true;
-            } else if (!closed) {
-                prefetchedFirst = block.first();
-                prefetchedSize = block.size();
-            }
-            prefetchSettled.signalAll();
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /**
-     * Takes the lock without ever queueing on it: a thread queued on a {@code ReentrantLock} is unparked by the
-     * unlock of the holder, and the holder would be a caller of {@link #next()} paying for that wake-up.
-     */
-    private void lockWithoutQueueing() {
-        int spins = 0;
-        while (!lock.tryLock()) {
-            if (++spins < LOCK_SPINS) {
-                Thread.onSpinWait();
-            } else {
-                LockSupport.parkNanos(this, pacing.minPollNanos());
-                spins = 0;
-            }
-        }
-    }
-
-    /**
-     * Reserves the next block from a counter picked at random among those not known to be exhausted. Only one
-     * reservation runs at a time: on the caller's thread under the lock, or as the one prefetch in flight.
-     */
-    private IdBlock reserve(CounterStore store) {
+    /** Reserves the next block from a counter picked at random among those not known to be exhausted. */
+    private IdBlock reserve(CounterStore via) {
         while (true) {
             List<CounterRange> open = new ArrayList<>(ranges.length);
             for (CounterRange range : ranges) {
@@ -395,33 +371,18 @@ public final class SequenceAllocator implements AutoCloseable {
                 }
             }
             if (open.isEmpty()) {
-                throw new IdSpaceExhaustedException(spec.name(), spec.start(), spec.lastValue());
+                throw new IdSpaceExhaustedException(spec.name(), spec.start(), spec.lastValue(), spec.exhaustionHint());
             }
             CounterRange range = open.get(ThreadLocalRandom.current().nextInt(open.size()));
-            long offset;
-            try {
-                offset = store.reserve(range.counter(), spec.batch());
-            } catch (RuntimeException e) {
-                throw new IdAllocationException(spec.name(), range.counter(), e);
-            }
             IdBlock block;
             try {
-                block = range.idsOf(offset, spec.batch());
-            } catch (IllegalStateException e) {
+                block = range.idsOf(via.reserve(range.counter(), spec.batch()), spec.batch());
+            } catch (RuntimeException e) {
                 throw new IdAllocationException(spec.name(), range.counter(), e);
             }
             if (block != null) {
                 return block;
             }
         }
-    }
-
-    private boolean allExhausted() {
-        for (CounterRange range : ranges) {
-            if (!range.isExhausted()) {
-                return false;
-            }
-        }
-        return true;
     }
 }

@@ -98,6 +98,23 @@ public record SequenceSpec(String name, int batch, boolean prefetch, int counter
         return new SequenceSpec(name, batch, prefetch, counters, digits, start, intId);
     }
 
+    /**
+     * What would make room once every id in {@code [start, lastValue()]} is handed out, for this id type and these
+     * settings: more digits where the type has room for them, a {@code long} id where an {@code int} one is full.
+     */
+    public String exhaustionHint() {
+        int typeDigits = intId ? 9 : RandomIdGenerator.MAX_DIGITS; // the most digits whose every value fits the type
+        if (digits > 0 && digits < typeDigits) {
+            return "raise @Sequence(digits) above " + digits + " (at most " + typeDigits + " for "
+                    + (intId ? "an int" : "a long") + " id)" + (intId ? " or use a long id" : "");
+        }
+        if (intId) {
+            return "use a long or Long id to make room";
+        }
+        return digits > 0 ? "@Sequence(digits = " + digits + ") is the most a long id can hold; remove digits to use"
+                + " every long up to " + Long.MAX_VALUE : "a long id has no more room";
+    }
+
     /** The largest id the sequence may hand out. */
     public long lastValue() {
         return lastValue(digits, intId);

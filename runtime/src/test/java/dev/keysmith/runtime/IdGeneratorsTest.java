@@ -4,7 +4,21 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.keysmith.runtime.testing.Concurrently;
 import dev.keysmith.runtime.testing.InMemoryCounterStore;
+import dev.keysmith.runtime.testing.RecordingCounterStore;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 import org.junit.jupiter.api.Test;
 
 class IdGeneratorsTest {
@@ -48,5 +62,99 @@ class IdGeneratorsTest {
         assertThat(Long.toString(ids.randomId(12))).hasSize(12);
         assertThat(Long.toString(ids.randomId(3))).hasSize(3);
         assertThatIllegalArgumentException().isThrownBy(() -> ids.randomId(19)).withMessageContaining("digits = 19");
+    }
+
+    @Test
+    void aHundredSequencesInUseShareAtMostOnePrefetchThreadWhichEndsWhenAllAreIdle() throws Exception {
+        List<Thread> started = new CopyOnWriteArrayList<>();
+        ThreadFactory recording = task -> {
+            Thread thread = new Thread(task, "test-prefetch-" + started.size());
+            thread.setDaemon(true);
+            started.add(thread);
+            return thread;
+        };
+        Set<String> taken = ConcurrentHashMap.newKeySet();
+        try (IdGenerators shared = IdGenerators.builder(new InMemoryCounterStore())
+                .prefetchIdleTime(Duration.ofMillis(100)).prefetchThreads(recording).build()) {
+            List<SequenceAllocator> sequences = new ArrayList<>();
+            for (int i = 0; i < 100; i++) {
+                sequences.add(shared.sequence(SequenceSpec.of("s" + i).withBatch(10)));
+            }
+            List<Long> aliveSeen = new CopyOnWriteArrayList<>();
+            Concurrently.run(4, worker -> {
+                for (int round = 0; round < 50; round++) {
+                    for (SequenceAllocator sequence : sequences) {
+                        taken.add(sequence.spec().name() + ":" + sequence.next());
+                    }
+                    aliveSeen.add(started.stream().filter(Thread::isAlive).count());
+                }
+            });
+
+            assertThat(taken).hasSize(100 * 4 * 50);
+            assertThat(aliveSeen).as("prefetch threads alive at once").allMatch(alive -> alive <= 1);
+            assertThat(started).isNotEmpty();
+            assertThat(shared.sequenceSnapshots()).hasSize(100)
+                    .allSatisfy(snapshot -> assertThat(snapshot.idsHandedOut()).isEqualTo(200))
+                    .allSatisfy(snapshot -> assertThat(snapshot.reservations()).isGreaterThanOrEqualTo(20));
+
+            for (Thread thread : started) {
+                thread.join(TimeUnit.SECONDS.toMillis(1) + 100);
+            }
+            assertThat(started).as("no prefetch thread 1 s after every sequence is idle").noneMatch(Thread::isAlive);
+        }
+    }
+
+    @Test
+    void snapshotsListEverySequenceByName() {
+        ids.sequence(SequenceSpec.of("orders").withBatch(10)).next();
+        ids.sequence(SequenceSpec.of("invoices").withBatch(10).withPrefetch(false)).next();
+
+        assertThat(ids.sequenceSnapshots()).extracting(SequenceSnapshot::sequence).containsExactly("invoices", "orders");
+        SequenceSnapshot invoices = ids.sequenceSnapshots().get(0);
+        assertThat(invoices.idsHandedOut()).isEqualTo(1);
+        assertThat(invoices.idsLeftInRange()).isEqualTo(9);
+        assertThat(invoices.reservations()).isEqualTo(1);
+        assertThat(invoices.reservationTime()).isPositive();
+        assertThat(invoices.maxReservationTime()).isEqualTo(invoices.reservationTime());
+        assertThat(invoices.failing()).isFalse();
+    }
+
+    @Test
+    void aFailingStoreLogsOneWarningAndItsRecoveryOneInfoLine() {
+        RecordingCounterStore store = new RecordingCounterStore(new InMemoryCounterStore());
+        List<LogRecord> records = new CopyOnWriteArrayList<>();
+        Handler capture = new Handler() {
+            @Override
+            public void publish(LogRecord record) {
+                records.add(record);
+            }
+
+            @Override
+            public void flush() {
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        Logger logger = Logger.getLogger(SequenceAllocator.class.getName());
+        logger.addHandler(capture);
+        try (IdGenerators failingFast = IdGenerators.builder(store).failureBackoff(Duration.ZERO).build()) {
+            SequenceAllocator allocator = failingFast.sequence(SequenceSpec.of("logged").withBatch(5));
+            store.failWith(new IllegalStateException("the store is down"));
+            for (int i = 0; i < 20; i++) {
+                assertThatThrownBy(allocator::next).isInstanceOf(IdAllocationException.class);
+            }
+            store.failWith(null);
+            for (int i = 0; i < 20; i++) {
+                allocator.next();
+            }
+        } finally {
+            logger.removeHandler(capture);
+        }
+
+        assertThat(records).extracting(LogRecord::getLevel).containsExactly(Level.WARNING, Level.INFO);
+        assertThat(records.get(0).getThrown()).hasRootCauseMessage("the store is down");
+        assertThat(records.get(1).getMessage()).contains("'logged'");
     }
 }

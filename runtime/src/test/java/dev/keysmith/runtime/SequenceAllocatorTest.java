@@ -3,15 +3,18 @@ package dev.keysmith.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.keysmith.runtime.internal.PrefetchPacing;
 import dev.keysmith.runtime.testing.Concurrently;
 import dev.keysmith.runtime.testing.InMemoryCounterStore;
 import dev.keysmith.runtime.testing.RecordingCounterStore;
+import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -35,7 +38,6 @@ class SequenceAllocatorTest {
                     taken.add(allocator.next());
                 }
             });
-            assertThat(allocator.prefetcher()).as("batch 1 never prefetches").isNull();
         }
 
         assertThat(taken).containsExactlyInAnyOrderElementsOf(range(1, 1000));
@@ -112,8 +114,6 @@ class SequenceAllocatorTest {
             for (int i = 0; i < 999; i++) {
                 taken.add(allocator.next());
             }
-            assertThat(allocator.prefetcher()).as("prefetch = false").isNull();
-            assertThat(allocator.prefetcherWakeups()).isZero();
         }
         assertThat(store.callsByOthersThan(Thread.currentThread())).isZero();
         // every reservation of counter i lies in range i: 1-250, 251-500, 501-750, 751-999
@@ -129,14 +129,12 @@ class SequenceAllocatorTest {
         List<Long> taken = new ArrayList<>();
         try (SequenceAllocator allocator = SequenceAllocator.open(spec, store)) {
             taken.add(allocator.next());
-            Thread prefetcher = allocator.prefetcher();
             for (int i = 1; i < 10; i++) {
                 taken.add(allocator.next());
             }
             assertThatThrownBy(allocator::next).isInstanceOfSatisfying(IdSpaceExhaustedException.class,
-                    e -> assertThat(e.last()).isEqualTo(Integer.MAX_VALUE));
-            prefetcher.join(TimeUnit.SECONDS.toMillis(10));
-            assertThat(prefetcher.isAlive()).as("the prefetch thread ends once nothing is left to reserve").isFalse();
+                    e -> assertThat(e).hasMessageContaining("use a long or Long id")
+                            .satisfies(x -> assertThat(x.last()).isEqualTo(Integer.MAX_VALUE)));
         }
 
         assertThat(taken).containsExactlyElementsOf(range(Integer.MAX_VALUE - 9L, Integer.MAX_VALUE));
@@ -159,67 +157,41 @@ class SequenceAllocatorTest {
     }
 
     @Test
-    void inSteadyStateACallerNeitherCallsTheStoreNorWaitsForNorWakesThePrefetchThread() throws Exception {
-        // The caller takes an id every 2 ms, far slower than the in-memory store: the prefetch thread has time to
-        // learn the pace and reserve each range before the caller gets near the end of the current one.
+    void inSteadyStateEachRangeIsPrefetchedOnceAtItsHalfAndTheCallerNeverWaitsNorCallsTheStore() {
+        // The prefetch executor only queues: the test runs each reservation itself, so nothing depends on timing.
+        Queue<Runnable> scheduled = new ArrayDeque<>();
         Thread caller = Thread.currentThread();
-        try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("steady").withBatch(20), store)) {
-            takePaced(allocator, 60); // warm-up: the caller reserves the first range and starts the thread
-            int storeCallsByCaller = store.callsBy(caller);
-            int prefetches = store.callsByOthersThan(caller);
-            long waits = allocator.prefetchWaits();
-            long wakeups = allocator.prefetcherWakeups();
-
-            List<Long> taken = takePaced(allocator, 160); // eight more ranges
-
-            assertThat(taken).containsExactlyElementsOf(range(61, 220));
-            assertThat(store.callsBy(caller)).as("store calls by the caller").isEqualTo(storeCallsByCaller);
-            assertThat(allocator.prefetchWaits()).as("waits for a prefetch").isEqualTo(waits);
-            assertThat(allocator.prefetcherWakeups()).as("wake-ups of the prefetch thread").isEqualTo(wakeups);
-            assertThat(store.callsByOthersThan(caller)).as("prefetches").isGreaterThanOrEqualTo(prefetches + 8);
-        }
-        assertThat(store.callsBy(caller)).isEqualTo(1);
-    }
-
-    @Test
-    void thePrefetchThreadIsADaemonThatEndsWhenIdleAndIsStartedAgainWhenARangeIsNeeded() throws Exception {
-        PrefetchPacing quicklyIdle = new PrefetchPacing(TimeUnit.MICROSECONDS.toNanos(50),
-                TimeUnit.MILLISECONDS.toNanos(5), TimeUnit.MICROSECONDS.toNanos(200), TimeUnit.MILLISECONDS.toNanos(20));
-        Set<Long> taken = new TreeSet<>();
-        try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("idle").withBatch(10), store,
-                quicklyIdle)) {
-            taken.add(allocator.next());
-            Thread first = allocator.prefetcher();
-            assertThat(first).isNotNull();
-            assertThat(first.getName()).isEqualTo("keysmith-prefetch-idle");
-            assertThat(first.isDaemon()).isTrue();
-
-            first.join(TimeUnit.SECONDS.toMillis(10));
-            assertThat(first.isAlive()).as("the thread ended after 20 ms without an id taken").isFalse();
-            assertThat(allocator.prefetcher()).isNull();
-
-            long wakeups = allocator.prefetcherWakeups();
-            for (int i = 0; i < 8; i++) {
-                taken.add(allocator.next()); // crosses three quarters of the range: the caller starts a new thread
+        try (IdGenerators ids = IdGenerators.builder(store).prefetchExecutor(scheduled::add).build()) {
+            SequenceAllocator allocator = ids.sequence(SequenceSpec.of("steady").withBatch(20));
+            List<Long> taken = new ArrayList<>();
+            for (int range = 0; range < 8; range++) {
+                for (int i = 0; i < 10; i++) {
+                    taken.add(allocator.next());
+                }
+                assertThat(scheduled).as("one reservation submitted at the half of range " + range).hasSize(1);
+                for (int i = 0; i < 10; i++) {
+                    taken.add(allocator.next());
+                    assertThat(scheduled).as("nothing more submitted while one is pending").hasSize(1);
+                }
+                scheduled.poll().run();
             }
-            Thread second = allocator.prefetcher();
-            assertThat(second).isNotNull().isNotSameAs(first);
-            assertThat(allocator.prefetcherWakeups()).isEqualTo(wakeups + 1);
-            for (int i = 0; i < 31; i++) {
-                taken.add(allocator.next());
-            }
-            allocator.close();
-            second.join(TimeUnit.SECONDS.toMillis(10));
-            assertThat(second.isAlive()).as("close() ends the thread").isFalse();
-        }
 
-        assertThat(taken).containsExactlyElementsOf(range(1, 40));
-        assertThat(store.callsBy(Thread.currentThread())).isEqualTo(1);
+            assertThat(taken).containsExactlyElementsOf(range(1, 160));
+            SequenceSnapshot snapshot = allocator.snapshot();
+            assertThat(snapshot.waits()).isZero();
+            assertThat(snapshot.idsHandedOut()).isEqualTo(160);
+            assertThat(snapshot.reservations()).isEqualTo(9);
+            assertThat(snapshot.idsPrefetched()).isEqualTo(20);
+            assertThat(snapshot.idsLeftInRange()).isZero();
+            assertThat(snapshot.failures()).isZero();
+        }
+        assertThat(store.callsBy(caller)).as("the first range and the eight prefetches, run by the test")
+                .isEqualTo(9);
     }
 
     @Test
     void aCallerWhoseRangeIsUsedUpWaitsForThePrefetchInsteadOfCallingTheStore() throws Exception {
-        BlockingSecondCall blocking = new BlockingSecondCall(counters);
+        BlockingCall blocking = BlockingCall.onCall(2, counters);
         RecordingCounterStore slowSecondCall = new RecordingCounterStore(blocking);
         try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("slow").withBatch(10), slowSecondCall)) {
             for (int i = 0; i < 10; i++) {
@@ -235,12 +207,72 @@ class SequenceAllocatorTest {
             assertThat(eleventh.get()).isEqualTo(11);
             assertThat(slowSecondCall.callsBy(waiter)).isZero();
             assertThat(slowSecondCall.callsBy(Thread.currentThread())).isEqualTo(1);
+            assertThat(allocator.snapshot().waits()).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void callersWaitingForAReservationThatFailsAllGetItsFailureAndTheStoreIsCalledOnce() throws Exception {
+        IllegalStateException down = new IllegalStateException("the store is down");
+        BlockingCall blocking = BlockingCall.onCall(1, (counter, count) -> {
+            throw down;
+        });
+        RecordingCounterStore failing = new RecordingCounterStore(blocking);
+        try (IdGenerators ids = IdGenerators.builder(failing).failureBackoff(Duration.ofMinutes(1)).build()) {
+            SequenceAllocator allocator = ids.sequence(SequenceSpec.of("shared-failure").withBatch(10));
+            List<Throwable> failures = new CopyOnWriteArrayList<>();
+            List<Thread> callers = new ArrayList<>();
+            for (int i = 0; i < 16; i++) {
+                Runnable call = () -> {
+                    try {
+                        allocator.next();
+                    } catch (Throwable e) {
+                        failures.add(e);
+                    }
+                };
+                callers.add(i == 0 ? startThread(call) : startWaiting(call));
+                if (i == 0) {
+                    blocking.entered.await();
+                }
+            }
+            blocking.release.countDown();
+            for (Thread caller : callers) {
+                caller.join();
+            }
+
+            assertThat(failures).hasSize(16).allSatisfy(e -> assertThat(e)
+                    .isInstanceOf(IdAllocationException.class).hasCause(down).hasMessageContaining("'shared-failure'"));
+            assertThat(failing.countersCalled()).as("one reservation for sixteen callers").hasSize(1);
+
+            assertThatThrownBy(allocator::next).as("within the back-off, a caller fails fast")
+                    .isInstanceOf(IdAllocationException.class).hasCause(down).hasMessageContaining("tried in");
+            assertThat(failing.countersCalled()).hasSize(1);
+            SequenceSnapshot snapshot = allocator.snapshot();
+            assertThat(snapshot.failures()).isEqualTo(1);
+            assertThat(snapshot.failing()).isTrue();
+            assertThat(snapshot.waits()).isEqualTo(15);
+        }
+    }
+
+    @Test
+    void aWaitLongerThanTheAllocationTimeoutEndsWithIdAllocationException() throws Exception {
+        BlockingCall blocking = BlockingCall.onCall(1, counters);
+        try (IdGenerators ids = IdGenerators.builder(blocking).allocationTimeout(Duration.ofMillis(50)).build()) {
+            SequenceAllocator allocator = ids.sequence(SequenceSpec.of("deadline").withBatch(10));
+            Thread reserver = startThread(allocator::next);
+            blocking.entered.await();
+
+            assertThatThrownBy(allocator::next).isInstanceOf(IdAllocationException.class)
+                    .hasMessageContaining("allocation timeout").hasMessageContaining("'deadline'");
+            blocking.release.countDown();
+            reserver.join();
+            assertThat(allocator.next()).isEqualTo(2);
         }
     }
 
     @Test
     void closingWhileACallerWaitsForThePrefetchWakesItWithIllegalStateAndDropsTheRange() throws Exception {
-        BlockingSecondCall slowSecondCall = new BlockingSecondCall(counters);
+        BlockingCall slowSecondCall = BlockingCall.onCall(2, counters);
         SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("closing").withBatch(4), slowSecondCall);
         for (int i = 0; i < 4; i++) {
             allocator.next();
@@ -266,8 +298,8 @@ class SequenceAllocatorTest {
     }
 
     @Test
-    void aCallerInterruptedWhileWaitingForThePrefetchGetsIdAllocationException() throws Exception {
-        BlockingSecondCall slowSecondCall = new BlockingSecondCall(counters);
+    void aCallerInterruptedWhileWaitingForAReservationReturnsAtOnceWithIdAllocationException() throws Exception {
+        BlockingCall slowSecondCall = BlockingCall.onCall(2, counters);
         try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("interrupted").withBatch(4),
                 slowSecondCall)) {
             for (int i = 0; i < 4; i++) {
@@ -276,15 +308,18 @@ class SequenceAllocatorTest {
             slowSecondCall.entered.await();
             AtomicReference<Throwable> failure = new AtomicReference<>();
             AtomicReference<Boolean> stillInterrupted = new AtomicReference<>();
+            AtomicLong returnedAt = new AtomicLong();
             Thread waiter = startWaiting(() -> {
                 try {
                     allocator.next();
                 } catch (Throwable e) {
+                    returnedAt.set(System.nanoTime());
                     failure.set(e);
                     stillInterrupted.set(Thread.currentThread().isInterrupted());
                 }
             });
 
+            long interruptedAt = System.nanoTime();
             waiter.interrupt();
             waiter.join();
             slowSecondCall.release.countDown();
@@ -292,14 +327,17 @@ class SequenceAllocatorTest {
             assertThat(failure.get()).isInstanceOf(IdAllocationException.class)
                     .hasCauseInstanceOf(InterruptedException.class).hasMessageContaining("'interrupted'");
             assertThat(stillInterrupted.get()).isTrue();
+            // a bound on blocking, not on scheduling: the reservation it waited for is still blocked
+            assertThat(Duration.ofNanos(returnedAt.get() - interruptedAt)).isLessThan(Duration.ofMillis(100));
             assertThat(allocator.next()).isEqualTo(5);
         }
     }
 
     @Test
-    void aFailingStoreGivesIdAllocationExceptionAndTheNextCallTriesAgain() {
+    void aFailingStoreGivesIdAllocationExceptionAndAfterTheBackOffTheNextCallTriesAgain() {
         IllegalStateException down = new IllegalStateException("the store is down");
-        try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("flaky").withBatch(10), store)) {
+        try (IdGenerators ids = IdGenerators.builder(store).failureBackoff(Duration.ZERO).build()) {
+            SequenceAllocator allocator = ids.sequence(SequenceSpec.of("flaky").withBatch(10));
             store.failWith(down);
             assertThatThrownBy(allocator::next).isInstanceOfSatisfying(IdAllocationException.class, e -> {
                 assertThat(e.sequence()).isEqualTo("flaky");
@@ -309,6 +347,7 @@ class SequenceAllocatorTest {
             store.failWith(null);
 
             assertThat(allocator.next()).isEqualTo(1);
+            assertThat(allocator.snapshot().failing()).isFalse();
         }
     }
 
@@ -316,7 +355,8 @@ class SequenceAllocatorTest {
     void aFailedPrefetchIsNotFatalAndNoIdIsHandedOutTwice() {
         IllegalStateException down = new IllegalStateException("the store is down");
         Set<Long> taken = new TreeSet<>();
-        try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("prefetch-fails").withBatch(10), store)) {
+        try (IdGenerators ids = IdGenerators.builder(store).failureBackoff(Duration.ZERO).build()) {
+            SequenceAllocator allocator = ids.sequence(SequenceSpec.of("prefetch-fails").withBatch(10));
             taken.add(allocator.next());
             store.failWith(down);
             for (int i = 0; i < 9; i++) {
@@ -333,27 +373,41 @@ class SequenceAllocatorTest {
     }
 
     @Test
-    @Timeout(30) // without the clean-up, the caller would wait for the dead thread forever
-    void aPrefetchThreadKilledByAnErrorLeavesNoCallerWaiting() throws Exception {
+    @Timeout(30) // without the clean-up, the caller would wait for the dead reservation forever
+    void aPrefetchKilledByAnErrorLeavesNoCallerWaiting() throws Exception {
         AtomicLong errorsThrown = new AtomicLong();
+        Thread caller = Thread.currentThread();
         CounterStore dyingPrefetch = (counter, count) -> {
-            if (Thread.currentThread().getName().startsWith("keysmith-prefetch-") && errorsThrown.getAndIncrement() == 0) {
-                throw new StackOverflowError("the prefetch thread dies (this trace is expected)");
+            if (Thread.currentThread() != caller && errorsThrown.getAndIncrement() == 0) {
+                throw new StackOverflowError("the prefetch dies (this trace is expected)");
             }
             return store.reserve(counter, count);
         };
         try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("dying").withBatch(4), dyingPrefetch)) {
-            assertThat(allocator.next()).isEqualTo(1);
-            Thread prefetcher = allocator.prefetcher();
-            for (long id = 2; id <= 4; id++) {
-                assertThat(allocator.next()).isEqualTo(id); // at three quarters the caller asks the thread at the latest
+            for (long id = 1; id <= 4; id++) {
+                assertThat(allocator.next()).isEqualTo(id);
             }
-            prefetcher.join(TimeUnit.SECONDS.toMillis(10));
-            assertThat(prefetcher.isAlive()).isFalse();
 
-            assertThat(allocator.next()).as("reserved by the caller, not waited for").isEqualTo(5);
+            assertThat(allocator.next()).as("reserved by the caller once the prefetch died").isEqualTo(5);
             assertThat(errorsThrown).hasValue(1);
-            assertThat(store.callsBy(Thread.currentThread())).isEqualTo(2);
+            assertThat(store.callsBy(caller)).isEqualTo(2);
+        }
+    }
+
+    @Test
+    void inlineReservationsUseTheStoreOfTheCallAndNeverPrefetch() {
+        RecordingCounterStore own = new RecordingCounterStore(counters);
+        RecordingCounterStore inline = new RecordingCounterStore(counters);
+        try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("inline").withBatch(5), own)) {
+            List<Long> taken = new ArrayList<>();
+            for (int i = 0; i < 20; i++) {
+                taken.add(allocator.next(inline));
+            }
+
+            assertThat(taken).containsExactlyElementsOf(range(1, 20));
+            assertThat(inline.countersCalled()).hasSize(4);
+            assertThat(inline.callsBy(Thread.currentThread())).isEqualTo(4);
+            assertThat(own.countersCalled()).isEmpty();
         }
     }
 
@@ -385,44 +439,48 @@ class SequenceAllocatorTest {
         }
     }
 
-    private static List<Long> takePaced(SequenceAllocator allocator, int count) throws InterruptedException {
-        List<Long> taken = new ArrayList<>();
-        for (int i = 0; i < count; i++) {
-            taken.add(allocator.next());
-            Thread.sleep(2);
-        }
-        return taken;
-    }
-
     private static List<Long> range(long first, long last) {
         return LongStream.rangeClosed(first, last).boxed().collect(Collectors.toList());
     }
 
+    private static Thread startThread(Runnable body) {
+        Thread thread = new Thread(body, "caller");
+        thread.start();
+        return thread;
+    }
+
     /** Starts {@code body} on a new thread and returns once that thread waits (or has ended). */
-    private static Thread startWaiting(Runnable body) {
+    static Thread startWaiting(Runnable body) {
         Thread waiter = new Thread(body, "waiter");
         waiter.start();
-        while (waiter.getState() != Thread.State.WAITING && waiter.getState() != Thread.State.TERMINATED) {
+        while (waiter.getState() != Thread.State.WAITING && waiter.getState() != Thread.State.TIMED_WAITING
+                && waiter.getState() != Thread.State.TERMINATED) {
             Thread.onSpinWait();
         }
         return waiter;
     }
 
-    /** A store whose second call (the first prefetch) blocks until {@link #release} opens. */
-    private static final class BlockingSecondCall implements CounterStore {
+    /** A store whose {@code n}-th call blocks until {@link #release} opens, then goes on to the delegate. */
+    static final class BlockingCall implements CounterStore {
 
         final CountDownLatch entered = new CountDownLatch(1);
         final CountDownLatch release = new CountDownLatch(1);
         private final AtomicLong calls = new AtomicLong();
+        private final long blockingCall;
         private final CounterStore delegate;
 
-        BlockingSecondCall(CounterStore delegate) {
+        private BlockingCall(long blockingCall, CounterStore delegate) {
+            this.blockingCall = blockingCall;
             this.delegate = delegate;
+        }
+
+        static BlockingCall onCall(long n, CounterStore delegate) {
+            return new BlockingCall(n, delegate);
         }
 
         @Override
         public long reserve(String counter, long count) {
-            if (calls.incrementAndGet() == 2) {
+            if (calls.incrementAndGet() == blockingCall) {
                 entered.countDown();
                 try {
                     release.await();

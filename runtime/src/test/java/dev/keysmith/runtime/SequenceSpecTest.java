@@ -94,4 +94,18 @@ class SequenceSpecTest {
         assertThatIllegalArgumentException().isThrownBy(() -> SequenceSpec.of(null))
                 .withMessageContaining("name = null");
     }
+
+    @Test
+    void theExhaustionHintFitsTheIdType() {
+        assertThat(SequenceSpec.of("a").withDigits(6).exhaustionHint()).contains("raise @Sequence(digits) above 6")
+                .contains("at most 18").doesNotContain("use a long");
+        assertThat(SequenceSpec.of("b").withDigits(6).withIntIds(true).exhaustionHint())
+                .contains("at most 9 for an int id").contains("use a long id");
+        assertThat(SequenceSpec.of("c").withDigits(9).withIntIds(true).exhaustionHint())
+                .doesNotContain("raise").contains("use a long or Long id");
+        assertThat(SequenceSpec.of("d").withIntIds(true).exhaustionHint()).doesNotContain("digits")
+                .contains("use a long or Long id");
+        assertThat(SequenceSpec.of("e").withDigits(18).exhaustionHint()).doesNotContain("raise")
+                .doesNotContain("use a long");
+    }
 }

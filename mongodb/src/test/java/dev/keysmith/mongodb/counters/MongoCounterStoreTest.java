@@ -101,14 +101,13 @@ class MongoCounterStoreTest extends CounterStoreContract {
     }
 
     @Test
-    void aCounterSeededByHandAsAnIntOrIntegralDoubleIsRead() {
+    void aCounterSeededByHandAsAnIntIsReadAndBecomesALong() {
         database.getCollection("keysmith_counters").insertOne(new Document("_id", "seeded").append("next", 1000));
-        database.getCollection("keysmith_counters").insertOne(new Document("_id", "shell").append("next", 500.0));
         MongoCounterStore store = MongoCounterStore.create(database);
 
         assertThat(store.reserve("seeded", 10)).isEqualTo(1000);
         assertThat(store.reserve("seeded", 10)).isEqualTo(1010);
-        assertThat(store.reserve("shell", 10)).isEqualTo(500);
+        assertThat(database.getCollection("keysmith_counters").find().first().get("next")).isEqualTo(1020L);
     }
 
     @Test

@@ -1,0 +1,158 @@
+package dev.keysmith.runtime;
+
+import java.util.Objects;
+import org.bson.BsonArray;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonString;
+import org.bson.BsonValue;
+
+/**
+ * The format of MongoDB counter documents and the one procedure that reserves values from them, written against
+ * {@code org.bson} only, so that every MongoDB route (the driver, Hibernate OGM, Spring Data) writes exactly the same
+ * documents whatever driver version it runs on.
+ *
+ * <p>A counter is one document {@code {_id: <counter name>, next: NumberLong(n)}} in the collection
+ * {@value #DEFAULT_COLLECTION}, where {@code n} is how many values were reserved from it so far. A reservation of
+ * {@code count} values is one {@code findOneAndUpdate(filter(counter), increment(count))} with upsert that returns
+ * the document as it was <em>before</em> the update (an absent document counts as 0): the caller then owns the
+ * offsets {@code [n, n + count)}. Reading the value before the update is deliberate: the embedded test server can
+ * return the same value to two concurrent callers with {@code ReturnDocument.AFTER}; adding the count on the
+ * caller's side is exact.
+ *
+ * <p>The filter matches only a well-formed counter: {@code next} a non-negative NumberLong or NumberInt. A counter of
+ * any other shape (a double such as 100.5, a Decimal128, a negative number, a string, no {@code next}) is never
+ * changed: the update matches nothing, the upsert's insert fails on the duplicate {@code _id}, and
+ * {@link #reserve(Access, String, long)} reads the document and throws {@link MalformedCounterException} naming it.
+ * Two processes creating a new counter at the same moment: the loser's duplicate-key error finds a well-formed
+ * document and is retried.
+ *
+ * <pre>{@code
+ * long first = CounterDocuments.reserve(access, "invoices", 50); // access wraps your driver's collection
+ * }</pre>
+ *
+ * <p>Thread-safe (stateless).
+ */
+public final class CounterDocuments {
+
+    /** The collection of counters unless told otherwise. */
+    public static final String DEFAULT_COLLECTION = "keysmith_counters";
+
+    /** The field holding a counter's value. */
+    public static final String VALUE_FIELD = "next";
+
+    /** The server's error code of a duplicate key. */
+    public static final int DUPLICATE_KEY = 11000;
+
+    /** A lost first-use race leaves the document in place, so one retry suffices; a few more cost nothing. */
+    static final int UPSERT_ATTEMPTS = 5;
+
+    private static final BsonArray INTEGRAL_TYPES = new BsonArray(java.util.List.of(new BsonString("long"),
+            new BsonString("int")));
+
+    private CounterDocuments() {
+    }
+
+    /**
+     * What a route supplies: its driver's operations on the counters collection. Implementations must run outside
+     * any caller's session or transaction, with the write concern the route chose.
+     *
+     * <p>Implementations are thread-safe.
+     */
+    public interface Access {
+
+        /**
+         * {@code findOneAndUpdate(filter, update)} with {@code upsert(true)} and {@code ReturnDocument.BEFORE}.
+         *
+         * @return the document before the update, or null when the upsert inserted it
+         * @throws RuntimeException the driver's exception, for instance on a duplicate key
+         */
+        BsonDocument findOneAndIncrement(BsonDocument filter, BsonDocument update);
+
+        /** The first document matching {@code filter}, or null. */
+        BsonDocument findOne(BsonDocument filter);
+
+        /** Whether {@code failure} is the server's duplicate-key error ({@value #DUPLICATE_KEY}). */
+        boolean isDuplicateKey(RuntimeException failure);
+
+        /** The counters collection's namespace ({@code database.collection}), for messages. */
+        String namespace();
+    }
+
+    /** Matches counter {@code counter}'s document only when its {@code next} is a non-negative NumberLong or NumberInt. */
+    public static BsonDocument filter(String counter) {
+        Objects.requireNonNull(counter, "counter");
+        return new BsonDocument("_id", new BsonString(counter))
+                .append(VALUE_FIELD, new BsonDocument("$type", INTEGRAL_TYPES).append("$gte", new BsonInt32(0)));
+    }
+
+    /** Matches counter {@code counter}'s document whatever its shape. */
+    public static BsonDocument idFilter(String counter) {
+        return new BsonDocument("_id", new BsonString(Objects.requireNonNull(counter, "counter")));
+    }
+
+    /** {@code {$inc: {next: NumberLong(count)}}}. */
+    public static BsonDocument increment(long count) {
+        if (count < 1) {
+            throw new IllegalArgumentException("a reservation takes at least 1 value, not " + count);
+        }
+        return new BsonDocument("$inc", new BsonDocument(VALUE_FIELD, new BsonInt64(count)));
+    }
+
+    /** The counter's value in {@code document}, or -1 when {@code next} is missing or not a non-negative NumberLong or NumberInt. */
+    public static long valueOf(BsonDocument document) {
+        BsonValue value = document.get(VALUE_FIELD);
+        if (value == null) {
+            return -1;
+        }
+        if (value.isInt64()) {
+            return Math.max(-1, value.asInt64().getValue());
+        }
+        if (value.isInt32()) {
+            return Math.max(-1, value.asInt32().getValue());
+        }
+        return -1;
+    }
+
+    /**
+     * Reserves {@code count} values of counter {@code counter} through {@code access} and returns the first offset,
+     * as {@link CounterStore#reserve(String, long)} defines it.
+     *
+     * @throws MalformedCounterException if the counter's document exists but is not well-formed; it is left unchanged
+     * @throws RuntimeException the driver's exception when the server cannot be reached or the write fails
+     */
+    public static long reserve(Access access, String counter, long count) {
+        Objects.requireNonNull(access, "access");
+        BsonDocument filter = filter(counter);
+        BsonDocument update = increment(count);
+        for (int attempt = 1; ; attempt++) {
+            BsonDocument before;
+            try {
+                before = access.findOneAndIncrement(filter, update);
+            } catch (RuntimeException e) {
+                if (!access.isDuplicateKey(e)) {
+                    throw e;
+                }
+                // Either the first-use race was lost (the document exists now: retry), or the document exists with
+                // a malformed value, which the filter does not match (never touch it: report it).
+                BsonDocument current = access.findOne(idFilter(counter));
+                if (current != null && valueOf(current) < 0) {
+                    throw new MalformedCounterException(access.namespace(), counter, current, e);
+                }
+                if (attempt < UPSERT_ATTEMPTS) {
+                    continue;
+                }
+                throw e;
+            }
+            if (before == null) {
+                return 0;
+            }
+            long value = valueOf(before);
+            if (value < 0) {
+                throw new MalformedCounterException(access.namespace(), counter, before, null);
+            }
+            return value;
+        }
+    }
+}
