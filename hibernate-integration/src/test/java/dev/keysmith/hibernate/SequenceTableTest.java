@@ -167,26 +167,35 @@ class SequenceTableTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(TestDatabase.class)
     void closingTheFactoryStopsTheBackgroundPrefetch(TestDatabase database) throws Exception {
+        Set<Thread> before = prefetchThreads();
         SessionFactory factory = database.target().withTableStore().create(List.of(Pallet.class));
+        Set<Thread> started;
         try {
             for (int i = 0; i < 3; i++) {
                 persist(factory, new Pallet());
             }
-            assertThat(prefetchThreadAlive()).as("three of four ids used: the next range is prefetched").isTrue();
+            started = prefetchThreads();
+            started.removeAll(before);
+            assertThat(started).as("three of four ids used: the next range is prefetched on the factory's thread")
+                    .hasSize(1);
         } finally {
             factory.close();
         }
-        // The prefetch thread would idle for 30 seconds on its own; closing the factory shuts it down at once.
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (prefetchThreadAlive() && System.nanoTime() < deadline) {
-            Thread.sleep(20);
+        // The prefetch thread would idle on its own for a while; closing the factory shuts it down at once.
+        for (Thread thread : started) {
+            thread.join(TimeUnit.SECONDS.toMillis(10));
+            assertThat(thread.isAlive()).as("prefetch thread after the factory closed").isFalse();
         }
-        assertThat(prefetchThreadAlive()).as("prefetch thread after the factory closed").isFalse();
     }
 
-    private static boolean prefetchThreadAlive() {
-        return Thread.getAllStackTraces().keySet().stream()
-                .anyMatch(thread -> thread.isAlive() && thread.getName().equals("keysmith-prefetch-pallets-closing"));
+    private static Set<Thread> prefetchThreads() {
+        Set<Thread> threads = new HashSet<>();
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (thread.isAlive() && thread.getName().startsWith("keysmith-prefetch-")) {
+                threads.add(thread);
+            }
+        }
+        return threads;
     }
 
     private static void insertTickets(SessionFactory factory, int count, Set<Long> ids) {

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.UUID;
 import org.assertj.core.api.Assertions;
 import org.hibernate.SessionFactory;
+import org.hibernate.cfg.AvailableSettings;
 import org.hibernate.cfg.Configuration;
 import org.junit.jupiter.api.Assumptions;
 
@@ -69,10 +70,13 @@ public enum TestDatabase {
         public SessionFactory build(List<Class<?>> entities, String schemaAction) {
             Configuration configuration = new Configuration();
             entities.forEach(configuration::addAnnotatedClass);
-            configuration.setProperty("hibernate.connection.url", url);
-            configuration.setProperty("hibernate.connection.username", user);
-            configuration.setProperty("hibernate.connection.password", password == null ? "" : password);
-            configuration.setProperty("hibernate.connection.pool_size", "8");
+            if (!settings.containsKey(AvailableSettings.DATASOURCE)) {
+                // A DataSource given in the settings brings its own connections (and takes no user and password).
+                configuration.setProperty("hibernate.connection.url", url);
+                configuration.setProperty("hibernate.connection.username", user);
+                configuration.setProperty("hibernate.connection.password", password == null ? "" : password);
+                configuration.setProperty("hibernate.connection.pool_size", "8");
+            }
             configuration.setProperty("hibernate.hbm2ddl.auto", schemaAction);
             configuration.setProperty("hibernate.jdbc.batch_size", "50");
             configuration.setProperty("hibernate.order_inserts", "true");
