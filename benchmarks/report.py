@@ -2,7 +2,7 @@
 """Turns JMH JSON results into the tables of docs/benchmarks.md: every figure next to its goal.
 
 Usage: report.py RESULTS_DIR   (the folder benchmarks/run.sh wrote: generators-and-codecs.json,
-sequences.json, first-document.json)
+sequences.json, first-document.json, hibernate.json)
 
 Only the Python standard library. Prints Markdown on standard output.
 """
@@ -54,6 +54,7 @@ def main(folder):
     gen = load(folder, "generators-and-codecs.json")
     seq = load(folder, "sequences.json")
     first = load(folder, "first-document.json")
+    hibernate = load(folder, "hibernate.json")
 
     if gen:
         print("### (a) ObjectId, (b) UUID: ids per microsecond (higher is better)\n")
@@ -137,6 +138,19 @@ def main(folder):
         row(f"{g:.2f} ms", f"{p:.2f} ms", f"{g / p:.3f}x", "≤ 0.05x", verdict(g / p, 0.05, higher_is_better=False))
         print()
 
+
+    if hibernate:
+        print("### (g) Hibernate: 20,000 inserts on PostgreSQL at allocation size 50 (ms, lower is better)\n")
+        row("threads", "keysmith native", "keysmith table", "Hibernate pooled", "pooled / native", "goal", "",
+            "pooled / table")
+        row("---", "---:", "---:", "---:", "---:", "---:", "---", "---:")
+        for layout, name in (("1x1", "1 thread"), ("2x4", "2 factories x 4 threads")):
+            native = score(find(hibernate, "insert20k", generator="native", layout=layout))
+            table = score(find(hibernate, "insert20k", generator="table", layout=layout))
+            pooled = score(find(hibernate, "insert20k", generator="pooled", layout=layout))
+            row(name, f"{native:.0f}", f"{table:.0f}", f"{pooled:.0f}", f"{pooled / native:.2f}x", ">= 1.0x",
+                verdict(pooled / native, 1.0), f"{pooled / table:.2f}x")
+        print()
 
 if __name__ == "__main__":
     if len(sys.argv) != 2:

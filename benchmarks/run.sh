@@ -21,9 +21,11 @@ mkdir -p "$out"
 if [ "$mode" = quick ]; then
   steady=(-f 1 -wi 1 -w 1s -i 1 -r 1s)
   cold=(-f 3)
+  shots=(-f 1 -wi 1 -i 2)
 else
   steady=(-f 2 -wi 3 -w 2s -i 5 -r 2s)
   cold=(-f 20)
+  shots=(-f 2 -wi 5 -i 10)
 fi
 
 # (a) ObjectId, (b) UUID, (c) codecs, with (e) bytes allocated per operation.
@@ -34,6 +36,9 @@ java -jar "$jar" 'SequenceBenchmark|SequenceLatencyBenchmark|CounterRoundTripBen
   -rf json -rff "$out/sequences.json" "$@"
 # (f) from nothing to the first encoded document: one shot per fresh JVM.
 java -jar "$jar" 'FirstDocumentBenchmark' "${cold[@]}" -rf json -rff "$out/first-document.json" "$@"
+# (g) Hibernate on PostgreSQL (started as .ci/run does): keysmith's sequences against Hibernate's pooled sequence.
+eval "$(.ci/start-postgres)"
+java -jar "$jar" 'HibernateInsertBenchmark' "${shots[@]}" -rf json -rff "$out/hibernate.json" "$@"
 
 python3 benchmarks/chart.py "$out"/*.json > "$out/chart.svg"
 python3 benchmarks/report.py "$out" > "$out/report.md"
