@@ -22,12 +22,16 @@ package dev.keysmith.runtime;
  * @param digits the most digits an id may have, 0 (no limit) to 18
  * @param start the first id, at least 0 and at most {@link #lastValue()}
  * @param intId whether the ids go into an {@code int} or {@code Integer}
- * @throws IllegalArgumentException naming the attribute and its value when a value is out of range or the
- *     values do not fit together
  */
 public record SequenceSpec(String name, int batch, boolean prefetch, int counters, int digits, long start,
         boolean intId) {
 
+    /**
+     * Checks the settings.
+     *
+     * @throws IllegalArgumentException naming the attribute and its value when a value is out of range or the
+     *     values do not fit together
+     */
     public SequenceSpec {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("@Sequence(name = " + (name == null ? "null" : "\"" + name + "\"")

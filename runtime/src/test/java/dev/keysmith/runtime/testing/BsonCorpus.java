@@ -1,36 +1,34 @@
 package dev.keysmith.runtime.testing;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import org.bson.BsonDocument;
 
 /**
- * Reads the BSON corpus files in {@code shared/vectors/bson-corpus}, found in the working directory or one of
- * its parents (the module directory in a Maven build, so {@code ../../shared} from a worktree module).
+ * Reads the BSON corpus files of MongoDB's specifications, carried as test resources under
+ * {@code runtime/src/test/resources/bson-corpus} (see the README there for their source and license).
  *
  * <p>Thread-safe (stateless).
  */
 public final class BsonCorpus {
+
+    private static final String DIRECTORY = "bson-corpus/";
 
     private BsonCorpus() {
     }
 
     /** The corpus file {@code name} (for example {@code oid.json}) as a document. */
     public static BsonDocument load(String name) {
-        Path relative = Path.of("shared", "vectors", "bson-corpus", name);
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            Path candidate = dir.resolve(relative);
-            if (Files.isRegularFile(candidate)) {
-                try {
-                    return BsonDocument.parse(Files.readString(candidate, StandardCharsets.UTF_8));
-                } catch (IOException e) {
-                    throw new IllegalStateException("cannot read " + candidate, e);
-                }
+        String resource = DIRECTORY + name;
+        try (InputStream in = BsonCorpus.class.getClassLoader().getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException("no test resource " + resource + " on the class path");
             }
+            return BsonDocument.parse(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read test resource " + resource, e);
         }
-        throw new IllegalStateException("no " + relative + " in " + Path.of("").toAbsolutePath()
-                + " or any of its parents");
     }
 }

@@ -1,0 +1,77 @@
+package dev.keysmith.samples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code docs/getting-started.md} shows the poms of {@code consumers/} (the projects CI builds against the
+ * published artifacts and runs) as they are, and shows no other complete pom: what a reader copies is what was
+ * built.
+ */
+class GettingStartedPomsTest {
+
+    private static final Path ROOT = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().normalize()
+            .getParent();
+
+    @Test
+    void theGuideShowsEveryConsumerPomAsItIs() {
+        List<String> blocks = xmlBlocks(DocSnippets.read(ROOT.resolve("docs/getting-started.md")));
+        List<Path> poms = consumerPoms();
+        assertThat(poms).extracting(pom -> ROOT.relativize(pom).toString())
+                .containsExactlyInAnyOrder("consumers/jpa/pom.xml", "consumers/mongodb/pom.xml");
+
+        for (Path pom : poms) {
+            assertThat(blocks).as("an xml block of docs/getting-started.md that is " + ROOT.relativize(pom)
+                    + ", line for line").contains(normalized(DocSnippets.read(pom)));
+        }
+        List<String> wholePoms = blocks.stream().filter(block -> block.startsWith("<?xml")).toList();
+        assertThat(wholePoms).as("complete poms in docs/getting-started.md, each one of consumers/")
+                .hasSize(poms.size());
+    }
+
+    @Test
+    void aPomThatDiffersFromTheGuideByOneLineIsNotFound() {
+        String guide = String.join("\n", "# Guide", "", "```xml", "<project>", "  <a>1</a>", "</project>", "```", "");
+
+        assertThat(xmlBlocks(guide)).containsExactly("<project>\n  <a>1</a>\n</project>");
+        assertThat(xmlBlocks(guide)).doesNotContain(normalized("<project>\n  <a>2</a>\n</project>\n"));
+    }
+
+    /** The contents of the {@code ```xml} blocks of {@code markdown}, trailing spaces of each line removed. */
+    static List<String> xmlBlocks(String markdown) {
+        List<String> blocks = new ArrayList<>();
+        List<String> current = null;
+        for (String line : markdown.split("\n", -1)) {
+            if (current == null && line.strip().equals("```xml")) {
+                current = new ArrayList<>();
+            } else if (current != null && line.strip().equals("```")) {
+                blocks.add(normalized(String.join("\n", current)));
+                current = null;
+            } else if (current != null) {
+                current.add(line);
+            }
+        }
+        return blocks;
+    }
+
+    private static String normalized(String text) {
+        return text.replace("\r\n", "\n").lines().map(String::stripTrailing).reduce((a, b) -> a + "\n" + b)
+                .orElse("").strip();
+    }
+
+    private static List<Path> consumerPoms() {
+        try (Stream<Path> dirs = Files.list(ROOT.resolve("consumers"))) {
+            return dirs.map(dir -> dir.resolve("pom.xml")).filter(Files::isRegularFile).sorted().toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
