@@ -13,7 +13,8 @@ cd "$(dirname "$0")/.."
 mode=full
 if [ "${1:-}" = "--quick" ]; then mode=quick; shift; fi
 
-mvn -q -B -DskipTests -pl benchmarks -am package
+# No sources or javadoc jars for the libraries: only the benchmarks jar is needed here.
+mvn -q -B -DskipTests -Dmaven.source.skip=true -Dmaven.javadoc.skip=true -pl benchmarks -am package
 jar=benchmarks/target/benchmarks.jar
 out=benchmarks/results/$mode
 mkdir -p "$out"
