@@ -203,11 +203,19 @@ class BootFailureTest {
 
     @Test
     void aSequenceNameLongerThanTheDatabaseAllowsFailsTheBoot() {
-        Throwable thrown = catchThrowable(() -> TestDatabase.POSTGRESQL.target()
-                .create(List.of(LongSequenceName.class)).close());
+        TestDatabase.Target postgres = TestDatabase.POSTGRESQL.target(); // skips the test without PostgreSQL
+        Throwable thrown = catchThrowable(() -> postgres.create(List.of(LongSequenceName.class)).close());
         assertThat(causeOfType(thrown).getMessage()).contains("LongSequenceName.id")
                 .contains("gives the database sequence keysmith_abcdefghij").contains("69 characters, but "
                         + "PostgreSQLDialect allows at most 63; choose a shorter name");
+    }
+
+    @Test
+    void anUnknownSequenceStoreFailsTheBoot() {
+        Throwable thrown = catchThrowable(() -> TestDatabase.H2.target()
+                .with(KeysmithSequences.STORE_PROPERTY, "disk").create(List.of(SharedA.class)).close());
+        assertThat(thrown).hasStackTraceContaining("keysmith.sequence_store = 'disk' is not a store; use native "
+                + "(database sequences) or table (keysmith_sequences)");
     }
 
     private static KeysmithMappingException causeOfType(Throwable thrown) {
