@@ -198,7 +198,7 @@ class SequenceTableTest {
         return threads;
     }
 
-    private static void insertTickets(SessionFactory factory, int count, Set<Long> ids) {
+    static void insertTickets(SessionFactory factory, int count, Set<Long> ids) {
         for (int done = 0; done < count; done += PER_TRANSACTION) {
             try (EntityManager em = factory.createEntityManager()) {
                 em.getTransaction().begin();
@@ -215,7 +215,7 @@ class SequenceTableTest {
         }
     }
 
-    private static long persistAndRollBack(SessionFactory factory, Object entity) {
+    static long persistAndRollBack(SessionFactory factory, Object entity) {
         try (EntityManager em = factory.createEntityManager()) {
             em.getTransaction().begin();
             em.persist(entity);
@@ -225,7 +225,7 @@ class SequenceTableTest {
         }
     }
 
-    private static long persist(SessionFactory factory, Object entity) {
+    static long persist(SessionFactory factory, Object entity) {
         try (EntityManager em = factory.createEntityManager()) {
             em.getTransaction().begin();
             em.persist(entity);
