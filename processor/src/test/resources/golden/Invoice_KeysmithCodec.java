@@ -117,6 +117,10 @@ public final class Invoice_KeysmithCodec implements EntityCodec<Invoice> {
   }
 
   @Override
+  public void forgetAssignedId(Invoice entity) {
+  }
+
+  @Override
   public BsonValue idToBson(Object id) {
     if (id instanceof Long typed) {
       return new BsonInt64(typed);

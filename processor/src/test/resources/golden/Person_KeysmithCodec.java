@@ -135,6 +135,11 @@ public final class Person_KeysmithCodec implements EntityCodec<Person> {
   }
 
   @Override
+  public void forgetAssignedId(Person entity) {
+    entity.id = null;
+  }
+
+  @Override
   public BsonValue idToBson(Object id) {
     if (id instanceof String typed) {
       return new BsonObjectId(CodecSupport.parseObjectIdHex(typed, "Person"));

@@ -6,7 +6,9 @@ import com.mongodb.client.MongoDatabase;
 import dev.keysmith.mongodb.internal.MongoRepository;
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.codec.EntityCodec;
+import java.time.Duration;
 import java.util.Objects;
+import java.util.concurrent.Executor;
 import org.bson.codecs.Codec;
 import org.bson.codecs.configuration.CodecRegistries;
 import org.bson.codecs.configuration.CodecRegistry;
@@ -113,6 +115,9 @@ public final class Keysmith implements AutoCloseable {
         private final MongoDatabase database;
         private String countersCollection = MongoCounterStore.DEFAULT_COLLECTION;
         private WriteConcern writeConcern = WriteConcern.MAJORITY;
+        private Duration allocationTimeout;
+        private Duration failureBackoff;
+        private Executor prefetchExecutor;
 
         private Builder(MongoDatabase database) {
             this.database = Objects.requireNonNull(database, "database");
@@ -133,9 +138,46 @@ public final class Keysmith implements AutoCloseable {
             return this;
         }
 
+        /**
+         * The longest a caller waits for a range of a sequence that another thread is reserving; 30 s by default.
+         * Set it to about the client's server-selection timeout. See {@link IdGenerators.Builder#allocationTimeout}.
+         */
+        public Builder allocationTimeout(Duration timeout) {
+            this.allocationTimeout = Objects.requireNonNull(timeout, "allocationTimeout");
+            return this;
+        }
+
+        /**
+         * How long callers of a sequence fail fast after a failed reservation before one tries again; 1 s by default.
+         * See {@link IdGenerators.Builder#failureBackoff}.
+         */
+        public Builder failureBackoff(Duration backoff) {
+            this.failureBackoff = Objects.requireNonNull(backoff, "failureBackoff");
+            return this;
+        }
+
+        /**
+         * Runs the background reservations of the sequences on {@code executor} instead of keysmith's one prefetch
+         * thread. See {@link IdGenerators.Builder#prefetchExecutor}.
+         */
+        public Builder prefetchExecutor(Executor executor) {
+            this.prefetchExecutor = Objects.requireNonNull(executor, "prefetchExecutor");
+            return this;
+        }
+
         public Keysmith build() {
             MongoCounterStore store = MongoCounterStore.create(database, countersCollection, writeConcern);
-            return new Keysmith(database, IdGenerators.create(store));
+            IdGenerators.Builder ids = IdGenerators.builder(store);
+            if (allocationTimeout != null) {
+                ids.allocationTimeout(allocationTimeout);
+            }
+            if (failureBackoff != null) {
+                ids.failureBackoff(failureBackoff);
+            }
+            if (prefetchExecutor != null) {
+                ids.prefetchExecutor(prefetchExecutor);
+            }
+            return new Keysmith(database, ids.build());
         }
     }
 }

@@ -14,6 +14,9 @@ import org.bson.conversions.Bson;
  * Optional<Person> again = people.findById(ada.id);
  * }</pre>
  *
+ * <p>A null entity, id or filter is refused with {@link NullPointerException} naming the argument; a null
+ * element of {@link #insertAll} with {@link IllegalArgumentException} naming its index, before anything is inserted.
+ *
  * <p>Thread-safe.
  *
  * @param <T> the entity type
@@ -25,7 +28,8 @@ public interface Repository<T, ID> {
      * Inserts {@code entity}, with a new id by its strategy unless it has one (an id already set is kept).
      * {@code @RandomId} entities whose id was generated are retried with a fresh id on a duplicate key on
      * {@code _id}, up to {@code attempts} times; then {@link IdCollisionException} names the collection and the
-     * attempts. A duplicate on any other unique index is thrown at once.
+     * attempts. A duplicate on any other unique index is thrown at once. If the insert fails, an id generated
+     * for a class's instance is removed from it again, so that the instance can be sent again as it was.
      *
      * @return the entity with its id: the same instance for classes, a new instance for records and immutable
      *     classes
@@ -35,7 +39,8 @@ public interface Repository<T, ID> {
     /**
      * Inserts every entity, in order, as {@link #insert(Object)} does. If one fails, the entities of this call
      * that were already inserted are deleted again before the exception is thrown, so that nothing of a
-     * failed call stays in the collection.
+     * failed call stays in the collection, and the ids generated for the caller's instances are removed from them
+     * again. The index of a failed entity, in the exception, counts from the first entity of the call.
      *
      * @return the entities with their ids, in the order given
      */

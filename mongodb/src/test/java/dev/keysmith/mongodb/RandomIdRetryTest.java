@@ -1,9 +1,13 @@
 package dev.keysmith.mongodb;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
+import static org.assertj.core.api.Assertions.assertThatNullPointerException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoWriteException;
+import com.mongodb.bulk.BulkWriteError;
 import com.mongodb.client.MongoClient;
 import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
@@ -12,6 +16,10 @@ import com.mongodb.client.model.Indexes;
 import dev.keysmith.mongodb.model.Account;
 import dev.keysmith.mongodb.model.Member;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.stream.LongStream;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
@@ -58,6 +66,48 @@ class RandomIdRetryTest extends MongoTestBase {
                 new Account("z@example.com"));
         assertThatThrownBy(() -> accounts.insertAll(tooMany)).isInstanceOf(IdCollisionException.class);
         assertThat(accounts.count()).isEqualTo(7);
+    }
+
+    @Test
+    void aFailedInsertAllNamesTheFailedEntityByItsIndexInTheCallAndLeavesNoIdOnTheCallersInstances() {
+        Repository<Account, Long> accounts = keysmith.repository(Account.class);
+        Set<Long> used = new HashSet<>();
+        for (int i = 1; i <= 8; i++) {
+            used.add(accounts.insert(new Account("user" + i + "@example.com")).number);
+        }
+        long free = LongStream.rangeClosed(1, 9).filter(number -> !used.contains(number)).findFirst().orElseThrow();
+        Account assigned = new Account("assigned@example.com");
+        assigned.number = free;
+        Account generated = new Account("generated@example.com");
+
+        // the first entity takes the last free id: the second collides on every attempt, from its first retry on
+        // inserted as a batch that starts at it
+        assertThatThrownBy(() -> accounts.insertAll(List.of(assigned, generated)))
+                .isInstanceOfSatisfying(IdCollisionException.class, e -> assertThat(e.getCause())
+                        .isInstanceOfSatisfying(MongoBulkWriteException.class, bulk -> assertThat(bulk.getWriteErrors())
+                                .extracting(BulkWriteError::getIndex).containsExactly(1)));
+        assertThat(accounts.count()).as("the entity inserted by the failed call is deleted again").isEqualTo(8);
+        assertThat(assigned.number).as("an id set by the application is kept").isEqualTo(free);
+        assertThat(generated.number).as("a generated id is removed again").isZero();
+
+        assertThat(accounts.insert(generated).number).as("sent again, it is retried until it finds the free id")
+                .isEqualTo(free);
+    }
+
+    @Test
+    void nullArgumentsAreRefusedNamingTheArgumentAndNothingIsInserted() {
+        Repository<Account, Long> accounts = keysmith.repository(Account.class);
+        Account first = new Account("first@example.com");
+
+        assertThatNullPointerException().isThrownBy(() -> accounts.insert(null)).withMessage("entity");
+        assertThatNullPointerException().isThrownBy(() -> accounts.save(null)).withMessage("entity");
+        assertThatNullPointerException().isThrownBy(() -> accounts.insertAll(null)).withMessage("entities");
+        assertThatNullPointerException().isThrownBy(() -> accounts.findById(null)).withMessage("id");
+        assertThatNullPointerException().isThrownBy(() -> accounts.deleteById(null)).withMessage("id");
+        assertThatIllegalArgumentException().isThrownBy(() -> accounts.insertAll(Arrays.asList(first, null)))
+                .withMessageContaining("index 1 of 2").withMessageContaining("nothing was inserted");
+        assertThat(accounts.count()).isZero();
+        assertThat(first.number).isZero();
     }
 
     @Test

@@ -169,6 +169,14 @@ class CompileErrorsTest {
     }
 
     @Test
+    void startZeroOnAPrimitiveId() {
+        assertError(Message.SEQUENCE_START_ZERO.format("id", "long"), "start = 0",
+                "class Bad {",
+                "  @Sequence(start = 0) long id;",
+                "}");
+    }
+
+    @Test
     void finalIdWithoutAConstructorThatTakesIt() {
         assertError(Message.ID_NOT_ASSIGNABLE.format("number", "final and no constructor takes it",
                         "setNumber(java.lang.Long)"), "final Long number",

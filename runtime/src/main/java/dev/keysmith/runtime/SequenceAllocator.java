@@ -7,6 +7,7 @@ import dev.keysmith.runtime.internal.NextRange.Failed;
 import dev.keysmith.runtime.internal.NextRange.IdAllocationFailure;
 import dev.keysmith.runtime.internal.NextRange.Ready;
 import dev.keysmith.runtime.internal.NextRange.Reserving;
+import dev.keysmith.runtime.internal.PrefetchLead;
 import dev.keysmith.runtime.internal.PrefetchScheduler;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
@@ -82,6 +83,7 @@ public final class SequenceAllocator implements AutoCloseable {
     private long nextId;
     private long remaining;
     private long prefetchAt; // with this many ids left in the range, the next one is prefetched
+    private final PrefetchLead lead = new PrefetchLead();
     private NextRange nextRange = NextRange.NONE;
     private boolean closed;
     private boolean failing;
@@ -105,13 +107,14 @@ public final class SequenceAllocator implements AutoCloseable {
     }
 
     /**
-     * Opens an allocator on its own, with the default timeouts and a prefetch thread of its own; reserves nothing
+     * Opens an allocator on its own, with the default timeouts and a prefetch thread of its own (named
+     * {@code keysmith-prefetch-<sequence>}, ended after 10 s without work); reserves nothing
      * until the first {@link #next()}. Allocators of an application come from {@link IdGenerators#sequence}, which
      * share one prefetch thread.
      */
     public static SequenceAllocator open(SequenceSpec spec, CounterStore store) {
         return new SequenceAllocator(spec, store, DEFAULT_ALLOCATION_TIMEOUT, DEFAULT_FAILURE_BACKOFF,
-                PrefetchScheduler.ownThread(DEFAULT_PREFETCH_IDLE_TIME), true);
+                PrefetchScheduler.ownThread(DEFAULT_PREFETCH_IDLE_TIME, "keysmith-prefetch-" + spec.name()), true);
     }
 
     /** The settings this allocator was opened with. */
@@ -208,6 +211,7 @@ public final class SequenceAllocator implements AutoCloseable {
     /** Makes {@code remaining > 0}, or throws. Called and returns with the lock held; releases it while reserving. */
     private void refill(CounterStore inlineStore) {
         boolean waited = false;
+        long waitedSince = 0;
         long deadline = 0;
         while (remaining == 0) {
             if (closed) {
@@ -221,10 +225,13 @@ public final class SequenceAllocator implements AutoCloseable {
                 if (!waited) {
                     waited = true;
                     waits++;
-                    deadline = System.nanoTime() + allocationTimeoutNanos;
+                    waitedSince = System.nanoTime();
+                    deadline = waitedSince + allocationTimeoutNanos;
                 }
                 awaitSettled(deadline);
-            } else if (next instanceof Failed failed && failed.backingOff(System.nanoTime())) {
+            } else if (next instanceof Failed failed && (failed.backingOff(System.nanoTime())
+                    || waited && failed.failure().atNanos() - waitedSince >= 0)) {
+                // during the back-off, and for every caller that waited for the reservation that failed
                 throw failingFast(failed);
             } else {
                 reserveInline(inlineStore == null ? store : inlineStore);
@@ -280,6 +287,13 @@ public final class SequenceAllocator implements AutoCloseable {
                 settled.signalAll();
             }
         }
+        if (failure != null && Thread.currentThread().isInterrupted()) {
+            // the caller was interrupted during its own reservation: not the store's failure, so no back-off for
+            // the others; one of them reserves next
+            nextRange = NextRange.NONE;
+            settled.signalAll();
+            throw failure;
+        }
         settle(block, failure, System.nanoTime() - started);
         if (failure != null) {
             throw failure;
@@ -329,6 +343,7 @@ public final class SequenceAllocator implements AutoCloseable {
         if (failure == null) {
             reservations++;
             reservationNanos += nanos;
+            lead.reserved(nanos);
             maxReservationNanos = Math.max(maxReservationNanos, nanos);
             nextRange = closed ? NextRange.NONE : new Ready(block);
             if (failing) {
@@ -358,7 +373,7 @@ public final class SequenceAllocator implements AutoCloseable {
     private void install(IdBlock block) {
         nextId = block.first();
         remaining = block.size();
-        prefetchAt = remaining / 2;
+        prefetchAt = lead.installed(remaining, System.nanoTime());
     }
 
     /** Reserves the next block from a counter picked at random among those not known to be exhausted. */

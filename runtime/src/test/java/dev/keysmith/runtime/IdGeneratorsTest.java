@@ -75,7 +75,7 @@ class IdGeneratorsTest {
         };
         Set<String> taken = ConcurrentHashMap.newKeySet();
         try (IdGenerators shared = IdGenerators.builder(new InMemoryCounterStore())
-                .prefetchIdleTime(Duration.ofMillis(100)).prefetchThreads(recording).build()) {
+                .prefetchIdleTime(Duration.ofMillis(250)).prefetchThreads(recording).build()) {
             List<SequenceAllocator> sequences = new ArrayList<>();
             for (int i = 0; i < 100; i++) {
                 sequences.add(shared.sequence(SequenceSpec.of("s" + i).withBatch(10)));
@@ -98,7 +98,7 @@ class IdGeneratorsTest {
                     .allSatisfy(snapshot -> assertThat(snapshot.reservations()).isGreaterThanOrEqualTo(20));
 
             for (Thread thread : started) {
-                thread.join(TimeUnit.SECONDS.toMillis(1) + 100);
+                thread.join(TimeUnit.SECONDS.toMillis(1) + 250);
             }
             assertThat(started).as("no prefetch thread 1 s after every sequence is idle").noneMatch(Thread::isAlive);
         }

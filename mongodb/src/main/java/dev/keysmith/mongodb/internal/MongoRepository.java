@@ -12,8 +12,10 @@ import dev.keysmith.mongodb.Repository;
 import dev.keysmith.runtime.codec.EntityCodec;
 import dev.keysmith.runtime.codec.IdStrategy;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.regex.Pattern;
 import org.bson.BsonValue;
@@ -39,8 +41,20 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
 
     @Override
     public T insert(T entity) {
+        Objects.requireNonNull(entity, "entity");
         boolean generated = !codec.documentHasId(entity);
         T candidate = codec.generateIdIfAbsentFromDocument(entity);
+        try {
+            return insertRetrying(candidate, generated);
+        } catch (RuntimeException e) {
+            if (generated) {
+                codec.forgetAssignedId(entity); // the caller's instance is left as it was, ready to be sent again
+            }
+            throw e;
+        }
+    }
+
+    private T insertRetrying(T candidate, boolean generated) {
         int attempts = retries(generated) ? codec.insertAttempts() : 1;
         for (int attempt = 1; ; attempt++) {
             try {
@@ -60,15 +74,38 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
 
     @Override
     public List<T> insertAll(Collection<? extends T> entities) {
-        int size = entities.size();
+        Objects.requireNonNull(entities, "entities");
+        List<T> originals = new ArrayList<>(entities);
+        for (int i = 0; i < originals.size(); i++) {
+            if (originals.get(i) == null) {
+                throw new IllegalArgumentException("insertAll: the entity at index " + i + " of "
+                        + originals.size() + " is null; nothing was inserted");
+            }
+        }
+        int size = originals.size();
         List<T> prepared = new ArrayList<>(size);
         boolean[] generated = new boolean[size];
-        int[] attempts = new int[size];
-        for (T entity : entities) {
+        for (T entity : originals) {
             generated[prepared.size()] = !codec.documentHasId(entity);
-            attempts[prepared.size()] = 1;
             prepared.add(codec.generateIdIfAbsentFromDocument(entity));
         }
+        try {
+            insertAllRetrying(prepared, generated);
+        } catch (RuntimeException e) {
+            for (int i = 0; i < size; i++) {
+                if (generated[i]) {
+                    codec.forgetAssignedId(originals.get(i));
+                }
+            }
+            throw e;
+        }
+        return prepared;
+    }
+
+    private void insertAllRetrying(List<T> prepared, boolean[] generated) {
+        int size = prepared.size();
+        int[] attempts = new int[size];
+        Arrays.fill(attempts, 1);
         int from = 0;
         while (from < size) {
             try {
@@ -82,18 +119,34 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
                 int failed = from + error.getIndex();
                 boolean duplicateId = isDuplicateId(error.getCategory(), error.getMessage());
                 if (!retries(generated[failed]) || !duplicateId) {
-                    throw undo(prepared, failed, e);
+                    throw undo(prepared, failed, from == 0 ? e : indexedFromStart(e, from));
                 }
                 if (attempts[failed] >= codec.insertAttempts()) {
                     throw undo(prepared, failed, new IdCollisionException(
-                            collection.getNamespace().getCollectionName(), attempts[failed], e));
+                            collection.getNamespace().getCollectionName(), attempts[failed],
+                            from == 0 ? e : indexedFromStart(e, from)));
                 }
                 attempts[failed]++;
                 prepared.set(failed, codec.withNewId(prepared.get(failed)));
                 from = failed;
             }
         }
-        return prepared;
+    }
+
+    /**
+     * The failure of an {@code insertMany} of the entities {@code [from, size)}, with the indexes of its errors counted
+     * from the first entity of the call, as the caller numbers them.
+     */
+    private static MongoBulkWriteException indexedFromStart(MongoBulkWriteException e, int from) {
+        List<BulkWriteError> errors = new ArrayList<>(e.getWriteErrors().size());
+        for (BulkWriteError error : e.getWriteErrors()) {
+            errors.add(new BulkWriteError(error.getCode(), error.getMessage(), error.getDetails(),
+                    error.getIndex() + from));
+        }
+        MongoBulkWriteException shifted = new MongoBulkWriteException(e.getWriteResult(), errors,
+                e.getWriteConcernError(), e.getServerAddress(), e.getErrorLabels());
+        shifted.setStackTrace(e.getStackTrace());
+        return shifted;
     }
 
     /** Deletes the entities {@code [0, inserted)} of a failed call, so that nothing of it stays; returns {@code failure}. */
@@ -122,11 +175,13 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
 
     @Override
     public Optional<T> findById(ID id) {
+        Objects.requireNonNull(id, "id");
         return Optional.ofNullable(collection.find(Filters.eq("_id", codec.idToBson(id))).first());
     }
 
     @Override
     public List<T> find(Bson filter) {
+        Objects.requireNonNull(filter, "filter");
         return collection.find(filter).into(new ArrayList<>());
     }
 
@@ -137,6 +192,7 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
 
     @Override
     public T save(T entity) {
+        Objects.requireNonNull(entity, "entity");
         if (!codec.documentHasId(entity)) {
             return insert(entity);
         }
@@ -147,6 +203,7 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
 
     @Override
     public boolean deleteById(ID id) {
+        Objects.requireNonNull(id, "id");
         return collection.deleteOne(Filters.eq("_id", codec.idToBson(id))).getDeletedCount() > 0;
     }
 

@@ -2,6 +2,7 @@ package dev.keysmith.mongodb.counters;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalStateException;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
@@ -12,12 +13,22 @@ import dev.keysmith.mongodb.MongoCounterStore;
 import dev.keysmith.mongodb.testing.TestMongo;
 import dev.keysmith.runtime.CounterStore;
 import dev.keysmith.runtime.testing.CounterStoreContract;
+import dev.keysmith.runtime.IdAllocationException;
+import dev.keysmith.runtime.IdGenerators;
+import dev.keysmith.runtime.MalformedCounterException;
+import dev.keysmith.runtime.SequenceAllocator;
+import dev.keysmith.runtime.SequenceSpec;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.bson.BsonDocument;
 import org.bson.BsonInt64;
 import org.bson.BsonString;
 import org.bson.Document;
+import org.bson.RawBsonDocument;
+import org.bson.types.Decimal128;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -140,5 +151,51 @@ class MongoCounterStoreTest extends CounterStoreContract {
 
         assertThatIllegalStateException().isThrownBy(() -> MongoCounterStore.create(database).reserve("invoices", 1))
                 .withMessageContaining("-5");
+    }
+
+    static List<Document> malformedCounters() {
+        return List.of(
+                new Document("_id", "invoices").append("next", 100.5),
+                new Document("_id", "invoices").append("next", new Decimal128(100)),
+                new Document("_id", "invoices").append("next", -5L),
+                new Document("_id", "invoices").append("next", -5),
+                new Document("_id", "invoices").append("next", 100.0),
+                new Document("_id", "invoices").append("next", "ten"),
+                new Document("_id", "invoices").append("seq", 42L));
+    }
+
+    @ParameterizedTest
+    @MethodSource("malformedCounters")
+    void aMalformedCounterFailsClearlyOnEveryCallAndIsNeverChanged(Document malformed) {
+        database.getCollection("keysmith_counters").insertOne(malformed);
+        byte[] before = storedBytes();
+        MongoCounterStore store = MongoCounterStore.create(database);
+
+        for (int i = 0; i < 20; i++) {
+            assertThatThrownBy(() -> store.reserve("invoices", 10)).isInstanceOfSatisfying(
+                    MalformedCounterException.class, e -> {
+                        assertThat(e.counter()).isEqualTo("invoices");
+                        assertThat(e).hasMessageContaining("'invoices'").hasMessageContaining("keysmith_counters")
+                                .hasMessageContaining("left unchanged");
+                    });
+        }
+        try (IdGenerators ids = IdGenerators.builder(store).failureBackoff(Duration.ZERO).build()) {
+            SequenceAllocator allocator = ids.sequence(SequenceSpec.of("invoices").withBatch(10));
+            for (int i = 0; i < 20; i++) {
+                assertThatThrownBy(allocator::next).isInstanceOf(IdAllocationException.class)
+                        .hasCauseInstanceOf(MalformedCounterException.class).hasMessageContaining("'invoices'");
+            }
+        }
+
+        assertThat(storedBytes()).as("the stored document, byte for byte").isEqualTo(before);
+        assertThat(database.getCollection("keysmith_counters").countDocuments()).isEqualTo(1);
+    }
+
+    private byte[] storedBytes() {
+        RawBsonDocument stored = database.getCollection("keysmith_counters", RawBsonDocument.class).find().first();
+        org.bson.ByteBuf buffer = stored.getByteBuffer();
+        byte[] bytes = new byte[buffer.remaining()];
+        buffer.get(bytes);
+        return bytes;
     }
 }

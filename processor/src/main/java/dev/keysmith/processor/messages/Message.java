@@ -55,6 +55,11 @@ public enum Message {
     SEQUENCE_START("KeysmithSequenceStart",
             "@Sequence(start = %d) is out of range: start must be between 0 and %d, the largest id of the sequence"),
 
+    /** start = 0 on a primitive id, where 0 means "no id yet". Arguments: field, type. */
+    SEQUENCE_START_ZERO("KeysmithSequenceStartZero",
+            "@Sequence(start = 0) on '%s', a primitive %s: 0 means \"no id yet\" there, so the id 0 would be replaced"
+                    + " on insert and never saved; use start = 1, or a boxed id (Long, Integer) whose absence is null"),
+
     /** The id cannot be assigned. Arguments: field, why, setter name. */
     ID_NOT_ASSIGNABLE("KeysmithIdNotAssignable",
             "the id '%s' cannot be assigned: it is %s; make it a non-final field, add a setter %s, "

@@ -177,6 +177,11 @@ public final class Validator {
                     sequence.start(), lastValue);
             return;
         }
+        if (sequence.start() == 0 && property.type().primitive()) {
+            reporter.error(property.element(), id.annotation(), sequence.startValue(), Message.SEQUENCE_START_ZERO,
+                    property.javaName(), property.type().javaType().toString());
+            return;
+        }
         long space = lastValue - sequence.start() + 1;
         long maxCounters = Math.min(Integer.MAX_VALUE, space <= 0 ? Long.MAX_VALUE : space);
         if (sequence.counters() < 1 || sequence.counters() > maxCounters) {

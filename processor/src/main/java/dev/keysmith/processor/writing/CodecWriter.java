@@ -365,6 +365,7 @@ public final class CodecWriter {
             }
             codec.addMethod(generate.build());
             codec.addMethod(withNewId(id));
+            codec.addMethod(forgetAssignedId(id));
             codec.addMethod(idToBson(id));
         }
 
@@ -391,6 +392,20 @@ public final class CodecWriter {
             }
             return method.addStatement("return new $T($L)", model.type(), CodeBlock.join(arguments, ", "))
                     .build();
+        }
+
+        /** Sets an id assigned in place back to absent; nothing for types rebuilt through a constructor. */
+        private MethodSpec forgetAssignedId(IdSpec id) {
+            Property property = id.property();
+            MethodSpec.Builder method = MethodSpec.methodBuilder("forgetAssignedId")
+                    .addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .addParameter(model.type(), "entity");
+            if (model.creation() == TypeModel.Creation.INSTANCE) {
+                method.addStatement(assign("entity", property,
+                        CodeBlock.of(property.type().primitive() ? "0" : "null")));
+            }
+            return method.build();
         }
 
         /** A fresh id by the strategy, or null for assigned ids. */

@@ -42,4 +42,12 @@ public interface EntityCodec<T> extends CollectibleCodec<T> {
      * duplicate id); a new instance for records and immutable classes, the same instance otherwise.
      */
     T withNewId(T entity);
+
+    /**
+     * Undoes an id assignment that {@link #generateIdIfAbsentFromDocument(Object)} or {@link #withNewId(Object)}
+     * made in place: sets the id of {@code entity} back to absent (null, or 0 for a primitive number), so that an
+     * insert that failed leaves the caller's instance as it was. Does nothing for records and immutable classes,
+     * whose instances are never changed.
+     */
+    void forgetAssignedId(T entity);
 }

@@ -29,12 +29,18 @@ public final class PrefetchScheduler implements Executor, AutoCloseable {
         this.own = own;
     }
 
-    /** A scheduler with at most one daemon thread, ended after {@code idleTime} without work. */
+    /**
+     * A scheduler with at most one daemon thread named {@code keysmith-prefetch-<n>}, ended after {@code idleTime}
+     * without work.
+     */
     public static PrefetchScheduler ownThread(Duration idleTime) {
-        int number = SCHEDULERS.incrementAndGet();
-        AtomicInteger threads = new AtomicInteger();
+        return ownThread(idleTime, "keysmith-prefetch-" + SCHEDULERS.incrementAndGet());
+    }
+
+    /** A scheduler with at most one daemon thread named {@code threadName}, ended after {@code idleTime} without work. */
+    public static PrefetchScheduler ownThread(Duration idleTime, String threadName) {
         return ownThread(idleTime, task -> {
-            Thread thread = new Thread(task, "keysmith-prefetch-" + number + "-" + threads.incrementAndGet());
+            Thread thread = new Thread(task, threadName);
             thread.setDaemon(true);
             return thread;
         });

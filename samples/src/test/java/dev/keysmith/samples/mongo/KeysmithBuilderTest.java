@@ -18,7 +18,13 @@ import java.math.BigDecimal;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.UUID;
+import java.time.Duration;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.bson.BsonDocument;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterEach;
@@ -93,5 +99,32 @@ class KeysmithBuilderTest {
         assertThat(counter).isNotNull();
         // One insert takes one number but reserves a batch of 100, and stays below the prefetch threshold.
         assertThat(counter.get("next", Number.class).longValue()).isEqualTo(100L);
+    }
+
+    @Test
+    void theOutageSettingsOfTheGuideRunTheBackgroundReservationsOnTheApplicationsExecutor() throws Exception {
+        ExecutorService pool = Executors.newSingleThreadExecutor();
+        AtomicInteger submitted = new AtomicInteger();
+        Executor executor = task -> {
+            submitted.incrementAndGet();
+            pool.execute(task);
+        };
+        Keysmith keysmith = Keysmith.builder(database)
+                .allocationTimeout(Duration.ofSeconds(5))   // longest wait for a range another thread is reserving
+                .failureBackoff(Duration.ofSeconds(1))      // after a failed reservation, callers fail fast this long
+                .prefetchExecutor(executor)                  // background reservations on your executor
+                .build();
+        try (keysmith) {
+            Repository<Invoice, Long> invoices = keysmith.repository(Invoice.class);
+            for (int i = 0; i < 60; i++) {
+                invoices.insert(new Invoice(null, new BigDecimal("9.99")));
+            }
+            assertThat(submitted).as("the reservation of the second range of 100, at the half of the first")
+                    .hasValue(1);
+        } finally {
+            pool.shutdown();
+            assertThat(pool.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
+        }
+        assertThat(pool.isShutdown()).isTrue();
     }
 }

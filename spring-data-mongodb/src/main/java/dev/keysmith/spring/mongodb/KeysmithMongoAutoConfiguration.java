@@ -1,0 +1,91 @@
+package dev.keysmith.spring.mongodb;
+
+import dev.keysmith.mongodb.MongoCounterStore;
+import dev.keysmith.runtime.IdGenerators;
+import dev.keysmith.spring.mongodb.internal.AssignIdsBeforeConvert;
+import dev.keysmith.spring.mongodb.internal.EntityIds;
+import dev.keysmith.spring.mongodb.internal.RandomIdRetryPostProcessor;
+import java.util.UUID;
+import org.bson.UuidRepresentation;
+import org.bson.codecs.Codec;
+import org.bson.codecs.UuidCodec;
+import org.bson.codecs.configuration.CodecConfigurationException;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.data.mongodb.MongoDatabaseFactory;
+import org.springframework.data.mongodb.core.MongoTemplate;
+import org.springframework.data.mongodb.core.mapping.MongoMappingContext;
+
+/**
+ * Spring Boot auto-configuration of keysmith for Spring Data MongoDB: ids on {@code insert} and {@code save} for
+ * entities whose {@code @Id} carries a keysmith annotation, sequence counters in the application's database, a
+ * check of every entity's mapping at startup, the sequences' meters when Micrometer is present and their health
+ * ({@code keysmith}) when Actuator is (those two are auto-configured after this one, by
+ * {@code dev.keysmith.spring.mongodb.internal.KeysmithObservabilityAutoConfiguration}).
+ *
+ * <p>Runs after Spring Boot's Spring Data MongoDB auto-configuration; the class names of both Boot lines are given
+ * because Boot 4 moved it ({@code org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration},
+ * Boot 3: {@code org.springframework.boot.autoconfigure.data.mongo.MongoDataAutoConfiguration}).
+ *
+ * <p>Thread-safe.
+ */
+@AutoConfiguration(afterName = {
+        "org.springframework.boot.autoconfigure.data.mongo.MongoDataAutoConfiguration",
+        "org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration"})
+@ConditionalOnClass({MongoTemplate.class, MongoCounterStore.class})
+@ConditionalOnBean({MongoDatabaseFactory.class, MongoMappingContext.class})
+@EnableConfigurationProperties(KeysmithProperties.class)
+public class KeysmithMongoAutoConfiguration {
+
+    /**
+     * The generators, whose sequences keep their counters in the application's database: the collection and write
+     * concern of {@code keysmith.*}, the counter format of {@code keysmith-mongodb}.
+     */
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean
+    public IdGenerators keysmithIdGenerators(MongoDatabaseFactory databases, KeysmithProperties properties) {
+        return IdGenerators.create(MongoCounterStore.create(databases.getMongoDatabase(),
+                properties.getCountersCollection(), properties.counterWriteConcern()));
+    }
+
+    /** The id strategy of every entity type, read from Spring Data's mapping. */
+    @Bean
+    public EntityIds keysmithEntityIds(MongoMappingContext mappingContext, IdGenerators ids,
+            MongoDatabaseFactory databases) {
+        return new EntityIds(mappingContext, ids, () -> uuidRepresentation(databases));
+    }
+
+    /** Assigns the ids before the template converts an entity. */
+    @Bean
+    public AssignIdsBeforeConvert keysmithAssignIds(EntityIds ids) {
+        return new AssignIdsBeforeConvert(ids);
+    }
+
+    /** Retries inserts of {@code @RandomId} entities that collide on {@code _id}. */
+    @Bean
+    public static RandomIdRetryPostProcessor keysmithRandomIdRetry(ObjectProvider<EntityIds> ids) {
+        return new RandomIdRetryPostProcessor(ids::getObject);
+    }
+
+    /** Fails the startup, naming the entity and field, when an entity Spring Data knows has a wrong id mapping. */
+    @Bean
+    public SmartInitializingSingleton keysmithMappingCheck(EntityIds ids) {
+        return ids::checkAll;
+    }
+
+    /** How the application's client writes a {@code java.util.UUID}; null when its codec is not the driver's. */
+    private static UuidRepresentation uuidRepresentation(MongoDatabaseFactory databases) {
+        try {
+            Codec<UUID> codec = databases.getMongoDatabase().getCodecRegistry().get(UUID.class);
+            return codec instanceof UuidCodec uuids ? uuids.getUuidRepresentation() : null;
+        } catch (CodecConfigurationException e) {
+            return null;
+        }
+    }
+}

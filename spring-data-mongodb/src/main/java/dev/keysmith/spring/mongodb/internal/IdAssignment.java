@@ -1,0 +1,98 @@
+package dev.keysmith.spring.mongodb.internal;
+
+import dev.keysmith.runtime.codec.IdStrategy;
+import java.util.function.Supplier;
+import org.springframework.data.mapping.PersistentPropertyAccessor;
+import org.springframework.data.mapping.model.EntityInstantiators;
+import org.springframework.data.mapping.model.InstantiationAwarePropertyAccessor;
+import org.springframework.data.mongodb.core.mapping.MongoPersistentEntity;
+import org.springframework.data.mongodb.core.mapping.MongoPersistentProperty;
+
+/**
+ * How one entity type gets its id: the id property, the strategy and the generator of fresh values. An id is
+ * absent when it is {@code null}, or {@code 0} in a primitive field, as Spring Data's own "is new" rule has it.
+ *
+ * <p>Immutable; thread-safe.
+ */
+public final class IdAssignment {
+
+    /** For types without a keysmith id annotation: assigns nothing, never retries. */
+    static final IdAssignment NONE = new IdAssignment(null, null, IdStrategy.ASSIGNED, null, 1);
+
+    private static final EntityInstantiators INSTANTIATORS = new EntityInstantiators();
+
+    private final MongoPersistentEntity<?> entity;
+    private final MongoPersistentProperty id;
+    private final IdStrategy strategy;
+    private final Supplier<Object> values;
+    private final int attempts;
+
+    IdAssignment(MongoPersistentEntity<?> entity, MongoPersistentProperty id, IdStrategy strategy,
+            Supplier<Object> values, int attempts) {
+        this.entity = entity;
+        this.id = id;
+        this.strategy = strategy;
+        this.values = values;
+        this.attempts = attempts;
+    }
+
+    /** The strategy; {@link IdStrategy#ASSIGNED} for a type keysmith leaves alone. */
+    public IdStrategy strategy() {
+        return strategy;
+    }
+
+    /** How many inserts a collision on a fresh {@code @RandomId} may take; 1 for the other strategies. */
+    public int attempts() {
+        return attempts;
+    }
+
+    /** Whether an insert of {@code bean} that collides on {@code _id} is to be retried with a fresh id. */
+    public boolean retriesOnCollision(Object bean) {
+        return strategy == IdStrategy.RANDOM && !hasId(bean);
+    }
+
+    /** Whether {@code bean} has an id already (which keysmith never replaces). */
+    public boolean hasId(Object bean) {
+        if (strategy == IdStrategy.ASSIGNED) {
+            return true;
+        }
+        Object value = accessor(bean).getProperty(id);
+        return value != null && !(id.getType().isPrimitive() && ((Number) value).longValue() == 0);
+    }
+
+    /** {@code bean} with a fresh id if it had none: the same instance, or a new one for immutable types. */
+    public Object assignIfAbsent(Object bean) {
+        if (hasId(bean)) {
+            return bean;
+        }
+        PersistentPropertyAccessor<Object> accessor = accessor(bean);
+        accessor.setProperty(id, values.get());
+        return accessor.getBean();
+    }
+
+    /** {@code bean} without its id (a mutable entity keeps the id of an insert that collided). */
+    public Object clearId(Object bean) {
+        if (!hasId(bean)) {
+            return bean;
+        }
+        PersistentPropertyAccessor<Object> accessor = accessor(bean);
+        accessor.setProperty(id, id.getType().isPrimitive() ? zero(id.getType()) : null);
+        return accessor.getBean();
+    }
+
+    private static Object zero(Class<?> primitive) {
+        return primitive == int.class ? (Object) 0 : (Object) 0L;
+    }
+
+    @SuppressWarnings("unchecked")
+    private PersistentPropertyAccessor<Object> accessor(Object bean) {
+        MongoPersistentEntity<Object> typed = (MongoPersistentEntity<Object>) entity;
+        return new InstantiationAwarePropertyAccessor<>(bean, typed::getPropertyAccessor, INSTANTIATORS);
+    }
+
+    @Override
+    public String toString() {
+        return strategy == IdStrategy.ASSIGNED ? "IdAssignment[none]"
+                : "IdAssignment[" + entity.getType().getName() + "." + id.getName() + ", " + strategy + "]";
+    }
+}

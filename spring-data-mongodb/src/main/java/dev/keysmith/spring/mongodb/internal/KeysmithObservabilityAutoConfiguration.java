@@ -1,0 +1,57 @@
+package dev.keysmith.spring.mongodb.internal;
+
+import dev.keysmith.spring.mongodb.KeysmithMongoAutoConfiguration;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * The sequences' Micrometer meters when Micrometer is present, and their health indicator ({@code keysmith}) when
+ * Actuator is, on either Spring Boot line: Boot 4 moved the health API from
+ * {@code org.springframework.boot.actuate.health} to {@code org.springframework.boot.health.contributor}, so each
+ * line has its own indicator class and only the one whose API is present is created.
+ *
+ * <p>Thread-safe.
+ */
+@AutoConfiguration(after = KeysmithMongoAutoConfiguration.class)
+@ConditionalOnBean(EntityIds.class)
+public class KeysmithObservabilityAutoConfiguration {
+
+    /** The meters of {@link SequenceMetrics}. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "io.micrometer.core.instrument.binder.MeterBinder")
+    static class Metrics {
+
+        @Bean
+        SequenceMetrics keysmithSequenceMetrics(EntityIds ids) {
+            return new SequenceMetrics(ids);
+        }
+    }
+
+    /** Spring Boot 3's health API. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "org.springframework.boot.actuate.health.HealthIndicator")
+    static class Boot3Health {
+
+        @Bean
+        @ConditionalOnMissingBean(name = "keysmithHealthIndicator")
+        dev.keysmith.spring.mongodb.internal.boot3.KeysmithHealthIndicator keysmithHealthIndicator(EntityIds ids) {
+            return new dev.keysmith.spring.mongodb.internal.boot3.KeysmithHealthIndicator(new SequenceHealth(ids));
+        }
+    }
+
+    /** Spring Boot 4's health API. */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "org.springframework.boot.health.contributor.HealthIndicator")
+    static class Boot4Health {
+
+        @Bean
+        @ConditionalOnMissingBean(name = "keysmithHealthIndicator")
+        dev.keysmith.spring.mongodb.internal.boot4.KeysmithHealthIndicator keysmithHealthIndicator(EntityIds ids) {
+            return new dev.keysmith.spring.mongodb.internal.boot4.KeysmithHealthIndicator(new SequenceHealth(ids));
+        }
+    }
+}

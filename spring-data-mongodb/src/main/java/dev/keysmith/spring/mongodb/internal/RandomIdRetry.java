@@ -1,0 +1,124 @@
+package dev.keysmith.spring.mongodb.internal;
+
+import com.mongodb.ErrorCategory;
+import com.mongodb.MongoWriteException;
+import dev.keysmith.mongodb.IdCollisionException;
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.regex.Pattern;
+import org.aopalliance.intercept.MethodInterceptor;
+import org.aopalliance.intercept.MethodInvocation;
+import org.springframework.dao.DataAccessException;
+import org.springframework.data.mongodb.core.MongoOperations;
+import org.springframework.util.ClassUtils;
+
+/**
+ * Around {@code MongoOperations.insert}, {@code save} and {@code insertAll}: an entity whose {@code @RandomId} is
+ * absent is inserted (a {@code save} too: an upsert on a drawn id would overwrite the document that holds it), and
+ * an insert that collides on {@code _id} is retried with a fresh id up to {@code @RandomId(attempts)} times, then
+ * fails with {@link IdCollisionException}. A collision on any other unique index is thrown as it is. A batch that
+ * holds such entities is inserted one entity at a time, so that each can be retried on its own.
+ *
+ * <p>Thread-safe.
+ */
+public final class RandomIdRetry implements MethodInterceptor {
+
+    /** The index a duplicate key was found in, as servers word it: {@code ... index: _id_ dup key: ...}. */
+    private static final Pattern ID_INDEX = Pattern.compile("index: _id_(\\s|$)");
+
+    private final Supplier<EntityIds> ids;
+
+    public RandomIdRetry(Supplier<EntityIds> ids) {
+        this.ids = ids;
+    }
+
+    @Override
+    public Object invoke(MethodInvocation invocation) throws Throwable {
+        if (!(invocation.getThis() instanceof MongoOperations target)) {
+            return invocation.proceed();
+        }
+        Method method = invocation.getMethod();
+        Object[] args = invocation.getArguments();
+        Class<?>[] parameters = method.getParameterTypes();
+        String name = method.getName();
+        boolean oneEntity = (name.equals("insert") || name.equals("save")) && parameters.length >= 1
+                && parameters[0] == Object.class
+                && (parameters.length == 1 || parameters.length == 2 && parameters[1] == String.class);
+        if (oneEntity && args[0] != null) {
+            IdAssignment assignment = assignment(args[0]);
+            if (!assignment.retriesOnCollision(args[0])) {
+                return invocation.proceed();
+            }
+            String collection = parameters.length == 2 ? (String) args[1] : collectionOf(target, args[0]);
+            return insertWithRetry(target, assignment, args[0], collection);
+        }
+        boolean batch = parameters.length >= 1 && parameters[0] == Collection.class
+                && (name.equals("insert") && parameters.length == 2 || name.equals("insertAll") && parameters.length == 1);
+        if (batch && args[0] != null && anyRetries((Collection<?>) args[0])) {
+            List<Object> saved = new ArrayList<>(((Collection<?>) args[0]).size());
+            for (Object entity : (Collection<?>) args[0]) {
+                if (entity == null) {
+                    continue;
+                }
+                String collection = parameters.length == 1 ? collectionOf(target, entity)
+                        : args[1] instanceof String named ? named : target.getCollectionName((Class<?>) args[1]);
+                IdAssignment assignment = assignment(entity);
+                saved.add(assignment.retriesOnCollision(entity) ? insertWithRetry(target, assignment, entity, collection)
+                        : target.insert(entity, collection));
+            }
+            return saved;
+        }
+        return invocation.proceed();
+    }
+
+    private IdAssignment assignment(Object entity) {
+        return ids.get().forType(ClassUtils.getUserClass(entity));
+    }
+
+    private boolean anyRetries(Collection<?> entities) {
+        for (Object entity : entities) {
+            if (entity != null && assignment(entity).retriesOnCollision(entity)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String collectionOf(MongoOperations target, Object entity) {
+        return target.getCollectionName(ClassUtils.getUserClass(entity));
+    }
+
+    private static Object insertWithRetry(MongoOperations target, IdAssignment assignment, Object entity,
+            String collection) {
+        int attempts = assignment.attempts();
+        Object candidate = entity;
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return target.insert(candidate, collection);
+            } catch (DataAccessException e) {
+                if (!isDuplicateId(e)) {
+                    throw e;
+                }
+                if (attempt >= attempts) {
+                    throw new IdCollisionException(collection, attempts, e);
+                }
+                // A mutable entity kept the id that collided; without it, the next insert draws a fresh one.
+                candidate = assignment.clearId(candidate);
+            }
+        }
+    }
+
+    private static boolean isDuplicateId(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof MongoWriteException write) {
+                return write.getError().getCategory() == ErrorCategory.DUPLICATE_KEY
+                        && write.getError().getMessage() != null
+                        && ID_INDEX.matcher(write.getError().getMessage()).find();
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,76 @@
+package dev.keysmith.spring.mongodb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.keysmith.mongodb.IdCollisionException;
+import dev.keysmith.spring.mongodb.app.Account;
+import dev.keysmith.spring.mongodb.app.Accounts;
+import dev.keysmith.spring.mongodb.app.TestApplication;
+import dev.keysmith.spring.mongodb.app.Ticket;
+import dev.keysmith.spring.mongodb.app.Voucher;
+import dev.keysmith.spring.mongodb.app.Vouchers;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.LongStream;
+import org.bson.Document;
+import org.junit.jupiter.api.Test;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.data.mongodb.core.MongoTemplate;
+import org.springframework.data.mongodb.core.index.Index;
+
+/** {@code @RandomId}: an insert that draws a taken id is retried; other collisions are not. */
+class RandomIdRetryTest extends SpringMongoTestBase {
+
+    @Test
+    void repositorySavesOfARecordRetryUntilEveryIdOfTheSpaceIsTaken() {
+        Vouchers vouchers = start(TestApplication.class).getBean(Vouchers.class);
+
+        List<Long> codes = new ArrayList<>();
+        for (int i = 0; i < 9; i++) {
+            codes.add(vouchers.save(new Voucher(null, "v" + i)).code());
+        }
+
+        assertThat(codes).containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, 9).boxed().toList());
+        assertThat(vouchers.count()).isEqualTo(9);
+    }
+
+    @Test
+    void templateInsertSaveAndBatchOfAMutableEntityRetryThenFailNamingTheCollection() {
+        MongoTemplate template = start(TestApplication.class).getBean(MongoTemplate.class);
+        List<Long> ids = new ArrayList<>();
+        ids.add(template.insert(new Ticket()).getId());
+        ids.add(template.save(new Ticket()).getId());
+        template.insert(List.of(new Ticket(), new Ticket()), Ticket.class).forEach(t -> ids.add(t.getId()));
+        template.insertAll(List.of(new Ticket(), new Ticket())).forEach(t -> ids.add(t.getId()));
+        assertThat(ids).doesNotHaveDuplicates().allSatisfy(id -> assertThat(id).isBetween(1L, 9L));
+
+        // take all but one id behind the application's back: the next insert collides until it draws the last one
+        long free = LongStream.rangeClosed(1, 9).filter(id -> !ids.contains(id)).findFirst().orElseThrow();
+        LongStream.rangeClosed(1, 9).filter(id -> id != free && !ids.contains(id))
+                .forEach(id -> template.getCollection("tickets").insertOne(new Document("_id", id)));
+        assertThat(template.insert(new Ticket()).getId()).isEqualTo(free);
+
+        Ticket last = new Ticket();
+        assertThatThrownBy(() -> template.save(last))
+                .isInstanceOf(IdCollisionException.class)
+                .hasMessageContaining("'tickets'")
+                .hasMessageContaining("200 attempts");
+        assertThat(template.getCollection("tickets").countDocuments()).isEqualTo(9);
+    }
+
+    @Test
+    void aCollisionOnAnotherUniqueIndexIsThrownAsItIs() {
+        ConfigurableApplicationContext context = start(TestApplication.class);
+        context.getBean(MongoTemplate.class).indexOps(Account.class)
+                .ensureIndex(new Index().on("email", org.springframework.data.domain.Sort.Direction.ASC).unique());
+        Accounts accounts = context.getBean(Accounts.class);
+        accounts.save(new Account("ada@example.com"));
+
+        assertThatThrownBy(() -> accounts.save(new Account("ada@example.com")))
+                .isInstanceOf(DuplicateKeyException.class)
+                .hasMessageContaining("email");
+        assertThat(accounts.count()).isEqualTo(1);
+    }
+}

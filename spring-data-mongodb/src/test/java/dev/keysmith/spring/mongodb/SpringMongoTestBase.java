@@ -1,0 +1,88 @@
+package dev.keysmith.spring.mongodb;
+
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoDatabase;
+import dev.keysmith.mongodb.testing.TestMongo;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.springframework.boot.Banner;
+import org.springframework.boot.WebApplicationType;
+import org.springframework.boot.builder.SpringApplicationBuilder;
+import org.springframework.context.ConfigurableApplicationContext;
+
+/**
+ * Starts Spring Boot applications on a fresh database of the test's MongoDB server (embedded unless
+ * {@code -Dkeysmith.mongodb.uri} names a real one), the way an application configures it: by properties only.
+ * The URI is given under the names of both Boot lines ({@code spring.data.mongodb.*} in Boot 3,
+ * {@code spring.mongodb.*} in Boot 4), so the same tests run on either.
+ */
+abstract class SpringMongoTestBase {
+
+    static TestMongo mongo;
+    MongoClient client;
+    String databaseName;
+    MongoDatabase database;
+    private final List<ConfigurableApplicationContext> contexts = new ArrayList<>();
+
+    @BeforeAll
+    static void startServer() {
+        mongo = TestMongo.start();
+    }
+
+    @AfterAll
+    static void stopServer() {
+        mongo.close();
+    }
+
+    @BeforeEach
+    void freshDatabase() {
+        client = mongo.newClient();
+        databaseName = mongo.freshDatabaseName();
+        database = client.getDatabase(databaseName);
+    }
+
+    @AfterEach
+    void closeContexts() {
+        contexts.forEach(ConfigurableApplicationContext::close);
+        contexts.clear();
+    }
+
+    /** A started application of {@code application} on the test's database; closed after the test. */
+    ConfigurableApplicationContext start(Class<?> application, String... properties) {
+        ConfigurableApplicationContext context = builder(application, properties).run();
+        contexts.add(context);
+        return context;
+    }
+
+    /** The builder of {@link #start}, for a test that expects the start to fail. */
+    SpringApplicationBuilder builder(Class<?> application, String... properties) {
+        String uri = withDatabase(mongo.uri(), databaseName);
+        List<String> all = new ArrayList<>(List.of(
+                "spring.data.mongodb.uri=" + uri,
+                "spring.mongodb.uri=" + uri,
+                "spring.data.mongodb.uuid-representation=standard",
+                "spring.mongodb.representation.uuid=standard",
+                "spring.main.banner-mode=off",
+                "logging.level.root=warn"));
+        all.addAll(List.of(properties));
+        return new SpringApplicationBuilder(application)
+                .web(WebApplicationType.NONE)
+                .bannerMode(Banner.Mode.OFF)
+                .logStartupInfo(false)
+                .properties(all.toArray(String[]::new));
+    }
+
+    /** {@code uri} with {@code database} as its path (a real server's URI may carry options after '?'). */
+    private static String withDatabase(String uri, String database) {
+        int query = uri.indexOf('?');
+        String base = query < 0 ? uri : uri.substring(0, query);
+        String options = query < 0 ? "" : uri.substring(query);
+        int hosts = base.indexOf("//") + 2;
+        int path = base.indexOf('/', hosts);
+        return (path < 0 ? base : base.substring(0, path)) + "/" + database + options;
+    }
+}
