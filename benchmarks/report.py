@@ -2,7 +2,7 @@
 """Turns JMH JSON results into the tables of docs/benchmarks.md: every figure next to its goal.
 
 Usage: report.py RESULTS_DIR   (the folder benchmarks/run.sh wrote: generators-and-codecs.json,
-sequences.json, first-document.json, compile.json)
+sequences.json, first-document.json, compile.json, hibernate.json)
 
 Only the Python standard library. Prints Markdown on standard output.
 """
@@ -55,6 +55,7 @@ def main(folder):
     seq = load(folder, "sequences.json")
     first = load(folder, "first-document.json")
     compiled = load(folder, "compile.json")
+    hibernate = load(folder, "hibernate.json")
 
     if gen:
         print("### (a) ObjectId, (b) UUID: ids per microsecond (higher is better)\n")
@@ -148,6 +149,18 @@ def main(folder):
             verdict(w / wo, 1.25, higher_is_better=False))
         print()
 
+    if hibernate:
+        print("### (h) Hibernate: 20,000 inserts on PostgreSQL at allocation size 50 (ms, lower is better)\n")
+        row("threads", "keysmith native", "keysmith table", "Hibernate pooled", "pooled / native", "goal", "",
+            "pooled / table")
+        row("---", "---:", "---:", "---:", "---:", "---:", "---", "---:")
+        for layout, name in (("1x1", "1 thread"), ("2x4", "2 factories x 4 threads")):
+            native = score(find(hibernate, "insert20k", generator="native", layout=layout))
+            table = score(find(hibernate, "insert20k", generator="table", layout=layout))
+            pooled = score(find(hibernate, "insert20k", generator="pooled", layout=layout))
+            row(name, f"{native:.0f}", f"{table:.0f}", f"{pooled:.0f}", f"{pooled / native:.2f}x", ">= 1.0x",
+                verdict(pooled / native, 1.0), f"{pooled / table:.2f}x")
+        print()
 
 if __name__ == "__main__":
     if len(sys.argv) != 2:

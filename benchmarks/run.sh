@@ -23,10 +23,12 @@ if [ "$mode" = quick ]; then
   steady=(-f 1 -wi 1 -w 1s -i 1 -r 1s)
   cold=(-f 3)
   compile=(-f 1 -wi 1 -i 1)
+  shots=(-f 1 -wi 1 -i 2)
 else
   steady=(-f 2 -wi 3 -w 2s -i 5 -r 2s)
   cold=(-f 20)
   compile=(-f 1 -wi 3 -i 8)
+  shots=(-f 2 -wi 5 -i 10)
 fi
 
 # (a) ObjectId, (b) UUID, (c) codecs, with (e) bytes allocated per operation.
@@ -40,6 +42,9 @@ java -jar "$jar" 'FirstDocumentBenchmark' "${cold[@]}" -rf json -rff "$out/first
 # (g) build cost: javac on a generated 200-entity model, with and without the processor (prints the source sizes).
 java -jar "$jar" 'CompileBenchmark' "${compile[@]}" -rf json -rff "$out/compile.json" "$@" > "$out/compile.log"
 grep -m 1 '^compile model' "$out/compile.log"
+# (h) Hibernate on PostgreSQL (started as .ci/run does): keysmith's sequences against Hibernate's pooled sequence.
+eval "$(.ci/start-postgres)"
+java -jar "$jar" 'HibernateInsertBenchmark' "${shots[@]}" -rf json -rff "$out/hibernate.json" "$@"
 
 python3 benchmarks/chart.py "$out"/*.json > "$out/chart.svg"
 python3 benchmarks/report.py "$out" > "$out/report.md"
