@@ -2,7 +2,7 @@
 """Turns JMH JSON results into the tables of docs/benchmarks.md: every figure next to its goal.
 
 Usage: report.py RESULTS_DIR   (the folder benchmarks/run.sh wrote: generators-and-codecs.json,
-sequences.json, first-document.json, first-insert.json)
+sequences.json, first-document.json, first-insert.json, compile.json, hibernate.json)
 
 Only the Python standard library. Prints Markdown on standard output.
 """
@@ -54,6 +54,8 @@ def main(folder):
     gen = load(folder, "generators-and-codecs.json")
     seq = load(folder, "sequences.json")
     first = load(folder, "first-document.json")
+    compiled = load(folder, "compile.json")
+    hibernate = load(folder, "hibernate.json")
     insert = load(folder, "first-insert.json")
 
     if gen:
@@ -151,15 +153,37 @@ def main(folder):
         row(f"{g:.2f} ms", f"{p:.2f} ms", f"{g / p:.3f}x", "≤ 0.05x", verdict(g / p, 0.05, higher_is_better=False))
         print()
 
+    if compiled:
+        print("### (g) Build cost: javac on a 200-entity model (one shot per iteration, lower is better)\n")
+        w, wo = score(find(compiled, "withProcessor")), score(find(compiled, "withoutProcessor"))
+        p = score(find(compiled, "processorOnly"))
+        row("with the processor", "without", "the processor alone (-proc:only)", "ratio", "goal", "")
+        row("---:", "---:", "---:", "---:", "---", "---")
+        row(f"{w:.0f} ms", f"{wo:.0f} ms", f"{p:.0f} ms", f"{w / wo:.2f}x", "≤ 1.25x",
+            verdict(w / wo, 1.25, higher_is_better=False))
+        print()
+
+    if hibernate:
+        print("### (h) Hibernate: 20,000 inserts on PostgreSQL at allocation size 50 (ms, lower is better)\n")
+        row("threads", "keysmith native", "keysmith table", "Hibernate pooled", "pooled / native", "goal", "",
+            "pooled / table")
+        row("---", "---:", "---:", "---:", "---:", "---:", "---", "---:")
+        for layout, name in (("1x1", "1 thread"), ("2x4", "2 factories x 4 threads")):
+            native = score(find(hibernate, "insert20k", generator="native", layout=layout))
+            table = score(find(hibernate, "insert20k", generator="table", layout=layout))
+            pooled = score(find(hibernate, "insert20k", generator="pooled", layout=layout))
+            row(name, f"{native:.0f}", f"{table:.0f}", f"{pooled:.0f}", f"{pooled / native:.2f}x", ">= 1.0x",
+                verdict(pooled / native, 1.0), f"{pooled / table:.2f}x")
+        print()
+
     if insert:
-        print("### (g) From `Keysmith.create(database)` to the first inserted entity on the embedded server "
+        print("### (i) From `Keysmith.create(database)` to the first inserted entity on the embedded server "
               "(one shot per fresh JVM, lower is better)\n")
         k, p = score(find(insert, "FirstInsertBenchmark.keysmith")), score(find(insert, "FirstInsertBenchmark.pojo"))
         row("keysmith", "PojoCodecProvider", "ratio", "goal")
         row("---:", "---:", "---:", "---")
         row(f"{k:.2f} ms", f"{p:.2f} ms", f"{k / p:.3f}x", "(no goal: the figure a user sees)")
         print()
-
 
 if __name__ == "__main__":
     if len(sys.argv) != 2:

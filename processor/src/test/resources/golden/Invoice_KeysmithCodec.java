@@ -5,6 +5,7 @@ import dev.keysmith.runtime.SequenceAllocator;
 import dev.keysmith.runtime.SequenceSpec;
 import dev.keysmith.runtime.codec.CodecSupport;
 import dev.keysmith.runtime.codec.EntityCodec;
+import dev.keysmith.runtime.codec.EntityDecodingException;
 import dev.keysmith.runtime.codec.GeneratedCodecFactory;
 import dev.keysmith.runtime.codec.IdStrategy;
 import java.math.BigDecimal;
@@ -70,21 +71,25 @@ public final class Invoice_KeysmithCodec implements EntityCodec<Invoice> {
     BigDecimal total = null;
     Instant issued = null;
     reader.readStartDocument();
-    while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
-      switch (reader.readName()) {
-        case "_id":
-          number = CodecSupport.readLong(reader, "Invoice", "number");
-          hasNumber = true;
-          break;
-        case "total":
-          total = CodecSupport.readBigDecimal(reader, "Invoice", "total");
-          break;
-        case "issued":
-          issued = CodecSupport.readInstant(reader, "Invoice", "issued");
-          break;
-        default:
-          reader.skipValue();
+    try {
+      while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
+        switch (reader.readName()) {
+          case "_id":
+            number = CodecSupport.readLong(reader, "Invoice", "number");
+            hasNumber = true;
+            break;
+          case "total":
+            total = CodecSupport.readBigDecimal(reader, "Invoice", "total");
+            break;
+          case "issued":
+            issued = CodecSupport.readInstant(reader, "Invoice", "issued");
+            break;
+          default:
+            reader.skipValue();
+        }
       }
+    } catch (EntityDecodingException e) {
+      throw e.withDocumentId(number);
     }
     reader.readEndDocument();
     if (!hasNumber) {
@@ -99,16 +104,8 @@ public final class Invoice_KeysmithCodec implements EntityCodec<Invoice> {
   }
 
   @Override
-  public BsonValue getDocumentId(Invoice document) {
-    if (!documentHasId(document)) {
-      throw new IllegalStateException("The Invoice has no id yet");
-    }
-    return idToBson(document.number());
-  }
-
-  @Override
-  public Invoice generateIdIfAbsentFromDocument(Invoice document) {
-    return documentHasId(document) ? document : withNewId(document);
+  public Object idOf(Invoice document) {
+    return document.number();
   }
 
   @Override

@@ -3,6 +3,7 @@ package test;
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.codec.CodecSupport;
 import dev.keysmith.runtime.codec.EntityCodec;
+import dev.keysmith.runtime.codec.EntityDecodingException;
 import dev.keysmith.runtime.codec.GeneratedCodecFactory;
 import dev.keysmith.runtime.codec.IdStrategy;
 import java.util.ArrayList;
@@ -82,29 +83,33 @@ public final class Person_KeysmithCodec implements EntityCodec<Person> {
   public Person decode(BsonReader reader, DecoderContext decoderContext) {
     Person value = new Person();
     reader.readStartDocument();
-    while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
-      switch (reader.readName()) {
-        case "_id":
-          value.id = CodecSupport.readObjectIdHex(reader, "Person", "id");
-          break;
-        case "age":
-          value.age = CodecSupport.readInt(reader, "Person", "age");
-          break;
-        case "home":
-          value.home = CodecSupport.decode(addressCodec(), reader, decoderContext, "Person", "home");
-          break;
-        case "full_name":
-          value.name = CodecSupport.readString(reader, "Person", "name");
-          break;
-        case "status":
-          value.setStatus(CodecSupport.readEnum(reader, Person.Status.class, "Person", "status"));
-          break;
-        case "tags":
-          value.tags = readTags(reader, decoderContext);
-          break;
-        default:
-          reader.skipValue();
+    try {
+      while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
+        switch (reader.readName()) {
+          case "_id":
+            value.id = CodecSupport.readObjectIdHex(reader, "Person", "id");
+            break;
+          case "age":
+            value.age = CodecSupport.readInt(reader, "Person", "age");
+            break;
+          case "home":
+            value.home = CodecSupport.decode(addressCodec(), reader, decoderContext, "Person", "home");
+            break;
+          case "full_name":
+            value.name = CodecSupport.readString(reader, "Person", "name");
+            break;
+          case "status":
+            value.setStatus(CodecSupport.readEnum(reader, Person.Status.class, "Person", "status"));
+            break;
+          case "tags":
+            value.tags = readTags(reader, decoderContext);
+            break;
+          default:
+            reader.skipValue();
+        }
       }
+    } catch (EntityDecodingException e) {
+      throw e.withDocumentId(value.id);
     }
     reader.readEndDocument();
     return value;
@@ -116,16 +121,8 @@ public final class Person_KeysmithCodec implements EntityCodec<Person> {
   }
 
   @Override
-  public BsonValue getDocumentId(Person document) {
-    if (!documentHasId(document)) {
-      throw new IllegalStateException("The Person has no id yet");
-    }
-    return idToBson(document.id);
-  }
-
-  @Override
-  public Person generateIdIfAbsentFromDocument(Person document) {
-    return documentHasId(document) ? document : withNewId(document);
+  public Object idOf(Person document) {
+    return document.id;
   }
 
   @Override

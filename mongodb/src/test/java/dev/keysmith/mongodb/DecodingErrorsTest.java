@@ -24,7 +24,21 @@ class DecodingErrorsTest extends MongoTestBase {
                     org.assertj.core.api.Assertions.assertThat(e.entity()).isEqualTo("Customer");
                     org.assertj.core.api.Assertions.assertThat(e.field()).isEqualTo("visits");
                 })
-                .hasMessage("Cannot decode Customer.visits: expected an int32 but found STRING");
+                .hasMessage("Cannot decode Customer.visits of the document with _id 1: expected a number but found "
+                        + "STRING");
+    }
+
+    @Test
+    void anErrorInsideEmbeddedDocumentsNamesThePathFromTheEntityAndTheId() {
+        store("profiles", "{_id: {$oid: '65f0a0a0a0a0a0a0a0a0a0a0'}, home: {street: 'Main', geo: {latitude: 'north'}}}");
+        assertThatThrownBy(() -> keysmith.collection(Profile.class).find().first())
+                .isInstanceOfSatisfying(EntityDecodingException.class, e -> {
+                    org.assertj.core.api.Assertions.assertThat(e.entity()).isEqualTo("Profile");
+                    org.assertj.core.api.Assertions.assertThat(e.field()).isEqualTo("home.geo.latitude");
+                    org.assertj.core.api.Assertions.assertThat(e.documentId()).isEqualTo("65f0a0a0a0a0a0a0a0a0a0a0");
+                })
+                .hasMessage("Cannot decode Profile.home.geo.latitude of the document with _id 65f0a0a0a0a0a0a0a0a0a0a0: "
+                        + "expected a number but found STRING");
     }
 
     @Test
@@ -32,7 +46,7 @@ class DecodingErrorsTest extends MongoTestBase {
         store("invoices", "{_id: {$numberLong: '1'}, lines: [{sku: 'A-1', price: {$numberDecimal: '1.5'}}]}");
         assertThatThrownBy(() -> keysmith.collection(Invoice.class).find().first())
                 .isInstanceOf(EntityDecodingException.class)
-                .hasMessageContaining("Line.quantity")
+                .hasMessageContaining("Invoice.lines.quantity")
                 .hasMessageContaining("has no 'quantity'");
     }
 
@@ -41,7 +55,8 @@ class DecodingErrorsTest extends MongoTestBase {
         store("profiles", "{_id: {$oid: '65f0a0a0a0a0a0a0a0a0a0a0'}, tags: ['ok', {nested: true}]}");
         assertThatThrownBy(() -> keysmith.collection(Profile.class).find().first())
                 .isInstanceOf(EntityDecodingException.class)
-                .hasMessage("Cannot decode Profile.tags: expected a BSON STRING but found DOCUMENT");
+                .hasMessage("Cannot decode Profile.tags of the document with _id 65f0a0a0a0a0a0a0a0a0a0a0: expected a "
+                        + "BSON STRING but found DOCUMENT");
     }
 
     @Test
@@ -49,7 +64,8 @@ class DecodingErrorsTest extends MongoTestBase {
         store("customers", "{_id: {$numberLong: '1'}, status: 'DELETED'}");
         assertThatThrownBy(() -> keysmith.collection(Customer.class).find().first())
                 .isInstanceOf(EntityDecodingException.class)
-                .hasMessage("Cannot decode Customer.status: \"DELETED\" is not a constant of Status");
+                .hasMessage("Cannot decode Customer.status of the document with _id 1: \"DELETED\" is not a constant "
+                        + "of Status");
     }
 
     @Test
@@ -57,6 +73,7 @@ class DecodingErrorsTest extends MongoTestBase {
         store("profiles", "{_id: {$oid: '65f0a0a0a0a0a0a0a0a0a0a0'}, home: 'downtown'}");
         assertThatThrownBy(() -> keysmith.collection(Profile.class).find().first())
                 .isInstanceOf(EntityDecodingException.class)
-                .hasMessageStartingWith("Cannot decode Profile.home: the STRING value does not decode");
+                .hasMessageStartingWith("Cannot decode Profile.home of the document with _id 65f0a0a0a0a0a0a0a0a0a0a0: "
+                        + "the STRING value does not decode");
     }
 }

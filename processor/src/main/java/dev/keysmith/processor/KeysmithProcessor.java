@@ -22,13 +22,18 @@ import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
 
 /**
  * The keysmith annotation processor: for every entity (a class or record with an id annotation, or
  * {@code @Document}) and every {@code @Embedded} type, reads the source into a model, validates it and writes a
  * codec; lists every codec factory for {@code ServiceLoader}. A JPA entity without {@code @Document} is left to
- * Hibernate. Claims no annotation.
+ * Hibernate. Claims keysmith's annotations and the driver's {@code org.bson.codecs.pojo.annotations} (no other
+ * processor gives them a meaning), so that {@code -Xlint:all -Werror} builds pass; never anyone else's.
  *
  * <p>Not thread-safe: confine to one thread (javac runs processors on one).
  */
@@ -40,12 +45,26 @@ public final class KeysmithProcessor extends AbstractProcessor {
 
     /** Types whose field types were not defined yet, by qualified name; never elements across rounds. */
     private final Set<String> deferred = new LinkedHashSet<>();
+    /** Types with Lombok annotations already deferred once, so that Lombok has run on them. */
+    private final Set<String> waitedForLombok = new java.util.HashSet<>();
+    /** Every type a codec was written for (or is being written), by qualified name. */
+    private final Set<String> handled = new LinkedHashSet<>();
+    /** The top-level types of this compilation's sources, by qualified name, over every round. */
+    private final Set<String> sourceTypes = new java.util.HashSet<>();
     /** Every factory written in this compilation, by binary name, with the entity it comes from. */
     private final Map<String, String> factories = new TreeMap<>();
 
+    /**
+     * The annotations this processor claims: its triggers, the rest of keysmith's, and the driver's POJO
+     * annotations it reads. Claimed, they no longer make javac warn "No processor claimed any of these
+     * annotations" under {@code -Xlint:processing}; so is the {@code @Generated} that the generated codecs carry
+     * (javac sees it in the next round). JPA's annotations are left unclaimed, so that processors such as
+     * Hibernate's metamodel generator still receive them.
+     */
     @Override
     public Set<String> getSupportedAnnotationTypes() {
-        return Set.copyOf(TRIGGERS);
+        return Set.of("dev.keysmith.annotations.*", "org.bson.codecs.pojo.annotations.*",
+                "javax.annotation.processing.Generated");
     }
 
     @Override
@@ -56,11 +75,17 @@ public final class KeysmithProcessor extends AbstractProcessor {
     @Override
     public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
         Reporter reporter = new Reporter(processingEnv.getMessager());
-        ModelReader reader = new ModelReader(processingEnv.getElementUtils(), processingEnv.getTypeUtils());
+        ModelReader reader = new ModelReader(processingEnv.getElementUtils(), processingEnv.getTypeUtils(),
+                this::sourceClasses);
         Validator validator = new Validator(reporter);
         CodecWriter writer = new CodecWriter(getClass().getName(),
                 processingEnv.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null);
 
+        for (Element root : round.getRootElements()) {
+            if (root instanceof TypeElement rootType) {
+                sourceTypes.add(rootType.getQualifiedName().toString());
+            }
+        }
         Map<String, TypeElement> types = new LinkedHashMap<>();
         for (String name : deferred) {
             TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
@@ -72,9 +97,14 @@ public final class KeysmithProcessor extends AbstractProcessor {
         for (TypeElement type : annotatedTypes(round)) {
             types.putIfAbsent(type.getQualifiedName().toString(), type);
         }
-        for (TypeElement type : types.values()) {
+        java.util.ArrayDeque<TypeElement> queue = new java.util.ArrayDeque<>(types.values());
+        while (!queue.isEmpty()) {
+            TypeElement type = queue.poll();
+            if (!handled.add(type.getQualifiedName().toString())) {
+                continue;
+            }
             try {
-                process(type, reader, validator, writer, reporter, round.processingOver());
+                queue.addAll(process(type, reader, validator, writer, reporter, round.processingOver()));
             } catch (RuntimeException e) {
                 reporter.error(type, Message.INTERNAL_ERROR, type.getQualifiedName(), e);
             }
@@ -87,13 +117,22 @@ public final class KeysmithProcessor extends AbstractProcessor {
                         Message.INTERNAL_ERROR.format("the ServiceLoader registration", e));
             }
         }
-        return false;
+        return true;
     }
 
-    private void process(TypeElement type, ModelReader reader, Validator validator, CodecWriter writer,
+    /** Writes the codec of {@code type}; returns the user types its values refer to, which need codecs too. */
+    private List<TypeElement> process(TypeElement type, ModelReader reader, Validator validator, CodecWriter writer,
             Reporter reporter, boolean lastRound) {
-        if (isLeftToJpa(type)) {
-            return;
+        if (isLeftToJpa(type) || isMappedSuperclass(type)) {
+            return List.of();
+        }
+        String name = type.getQualifiedName().toString();
+        if (!lastRound && usesLombok(type) && waitedForLombok.add(name)) {
+            // Lombok adds getters, setters and constructors in the round that first sees the type, possibly after
+            // keysmith: read the type one round later, when they exist whatever the order of the processors.
+            deferred.add(name);
+            handled.remove(name);
+            return List.of();
         }
         ModelReader.Result result = reader.read(type);
         if (result instanceof ModelReader.Undefined undefined) {
@@ -102,12 +141,13 @@ public final class KeysmithProcessor extends AbstractProcessor {
                         undefined.fieldName(), undefined.fieldType());
             } else {
                 deferred.add(type.getQualifiedName().toString());
+                handled.remove(type.getQualifiedName().toString());
             }
-            return;
+            return List.of();
         }
         TypeModel model = ((ModelReader.Read) result).model();
         if (!validator.validate(model)) {
-            return;
+            return List.of();
         }
         try {
             writer.write(model).writeTo(processingEnv.getFiler());
@@ -115,6 +155,146 @@ public final class KeysmithProcessor extends AbstractProcessor {
             throw new IllegalStateException("cannot write " + model.codec() + ": " + e.getMessage(), e);
         }
         factories.put(CodecWriter.factoryBinaryName(model), type.getQualifiedName().toString());
+        return referencedSourceTypes(model);
+    }
+
+    /**
+     * The classes and records that {@code model}'s values are of and that are compiled here (they have source),
+     * so that a nested type without {@code @Embedded} gets its codec like the rest: never a run-time
+     * "Can't find a codec" for a type the processor could see.
+     */
+    private List<TypeElement> referencedSourceTypes(TypeModel model) {
+        List<TypeElement> found = new java.util.ArrayList<>();
+        for (dev.keysmith.processor.model.Property property : model.allProperties()) {
+            collect(property.type(), found);
+        }
+        return found;
+    }
+
+    private void collect(dev.keysmith.processor.model.ValueType type, List<TypeElement> found) {
+        if (type instanceof dev.keysmith.processor.model.ValueType.FromRegistry registry
+                && registry.javaType() instanceof com.palantir.javapoet.ClassName name) {
+            TypeElement element = processingEnv.getElementUtils().getTypeElement(name.canonicalName());
+            if (element != null && isCompiledHere(element) && !handled.contains(name.canonicalName())
+                    && (element.getKind() == ElementKind.CLASS || element.getKind() == ElementKind.RECORD)) {
+                found.add(element);
+            }
+        } else if (type instanceof dev.keysmith.processor.model.ValueType.Polymorphic polymorphic) {
+            for (com.palantir.javapoet.ClassName name : polymorphic.classes().values()) {
+                TypeElement element = processingEnv.getElementUtils().getTypeElement(name.canonicalName());
+                if (element != null && isCompiledHere(element) && !handled.contains(name.canonicalName())) {
+                    found.add(element);
+                }
+            }
+        } else if (type instanceof dev.keysmith.processor.model.ValueType.CollectionOf collection) {
+            collect(collection.element(), found);
+        } else if (type instanceof dev.keysmith.processor.model.ValueType.ArrayOf array) {
+            collect(array.element(), found);
+        } else if (type instanceof dev.keysmith.processor.model.ValueType.MapOf map) {
+            collect(map.value(), found);
+        }
+    }
+
+    /** The classes of this compilation's sources, nested ones included, looked up in the current round. */
+    private List<TypeElement> sourceClasses() {
+        List<TypeElement> classes = new java.util.ArrayList<>();
+        for (String name : sourceTypes) {
+            TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
+            if (type != null) {
+                addWithNested(type, classes);
+            }
+        }
+        return classes;
+    }
+
+    private static void addWithNested(TypeElement type, List<TypeElement> classes) {
+        classes.add(type);
+        for (Element member : type.getEnclosedElements()) {
+            if (member instanceof TypeElement nested) {
+                addWithNested(nested, classes);
+            }
+        }
+    }
+
+    /** Whether {@code type} is one of the sources of this compilation, not a class from a library. */
+    private boolean isCompiledHere(TypeElement type) {
+        Element outermost = type;
+        while (outermost.getEnclosingElement() instanceof TypeElement enclosing) {
+            outermost = enclosing;
+        }
+        return sourceTypes.contains(((TypeElement) outermost).getQualifiedName().toString());
+    }
+
+    /**
+     * An abstract class that holds the id (and common fields) but is no {@code @Document} or {@code @Embedded}
+     * is a mapped superclass: its subclasses are the entities, and read its fields as their own.
+     */
+    private static boolean isMappedSuperclass(TypeElement type) {
+        return type.getKind() == ElementKind.CLASS && type.getModifiers().contains(Modifier.ABSTRACT)
+                && !Annotations.has(type, Annotations.DOCUMENT) && !Annotations.has(type, Annotations.EMBEDDED);
+    }
+
+    /** Whether a superclass of {@code type} carries an id annotation, so that {@code type} is an entity too. */
+    private static boolean inheritsId(TypeElement type) {
+        for (TypeElement current = superclass(type); current != null; current = superclass(current)) {
+            for (Element member : current.getEnclosedElements()) {
+                for (String annotation : ModelReader.ID_ANNOTATIONS) {
+                    if (Annotations.has(member, annotation)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
+    }
+
+    private static TypeElement superclass(TypeElement type) {
+        TypeMirror superclass = type.getSuperclass();
+        if (superclass.getKind() != TypeKind.DECLARED) {
+            return null;
+        }
+        TypeElement element = (TypeElement) ((DeclaredType) superclass).asElement();
+        return element.getQualifiedName().contentEquals("java.lang.Object") ? null : element;
+    }
+
+    /** The classes of this round's sources, nested ones included. */
+    private static void addClassesInheritingIds(Iterable<? extends Element> elements, Set<TypeElement> types) {
+        for (Element element : elements) {
+            if (element.getKind() == ElementKind.CLASS) {
+                TypeElement type = (TypeElement) element;
+                if (!type.getModifiers().contains(Modifier.ABSTRACT) && inheritsId(type)) {
+                    types.add(type);
+                }
+            }
+            if (element instanceof TypeElement) {
+                addClassesInheritingIds(element.getEnclosedElements(), types);
+            }
+        }
+    }
+
+    /** Whether Lombok annotations on the type, its superclasses or their members may add accessors. */
+    private static boolean usesLombok(TypeElement type) {
+        for (TypeElement current = type; current != null; current = superclass(current)) {
+            if (hasLombokAnnotation(current)) {
+                return true;
+            }
+            for (Element member : current.getEnclosedElements()) {
+                if (member.getKind() == ElementKind.FIELD && hasLombokAnnotation(member)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    private static boolean hasLombokAnnotation(Element element) {
+        for (javax.lang.model.element.AnnotationMirror mirror : element.getAnnotationMirrors()) {
+            if (((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().toString()
+                    .startsWith("lombok.")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** A JPA entity without {@code @Document} belongs to Hibernate: no codec, no error. */
@@ -138,6 +318,7 @@ public final class KeysmithProcessor extends AbstractProcessor {
                 }
             }
         }
+        addClassesInheritingIds(round.getRootElements(), types);
         return types;
     }
 

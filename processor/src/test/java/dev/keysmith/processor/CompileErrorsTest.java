@@ -246,11 +246,76 @@ class CompileErrorsTest {
     }
 
     @Test
-    void abstractEntity() {
+    void creatorParameterThatNamesNoProperty() {
+        assertError(Message.CREATOR_PARAMETER.format("total", "Bad", "[id, amount]"), "String total",
+                "class Bad {",
+                "  @GeneratedObjectId String id;",
+                "  final long amount;",
+                "  @BsonCreator Bad(@BsonId String id,",
+                "      @BsonProperty(\"total\") String total) { this.id = id; this.amount = 0; }",
+                "}");
+    }
+
+    @Test
+    void aRepresentationKeysmithWouldIgnore() {
+        assertError(Message.FIELD_TYPE.format("owner", "org.bson.types.ObjectId", "to be stored as STRING by "
+                        + "@BsonRepresentation, which keysmith supports only as OBJECT_ID on a String"),
+                "ObjectId owner",
+                "class Bad {",
+                "  @GeneratedObjectId String id;",
+                "  @BsonRepresentation(org.bson.BsonType.STRING) ObjectId owner;",
+                "}");
+    }
+
+    @Test
+    void idOnAStaticField() {
+        assertError(Message.ID_PLACEMENT.format("@GeneratedObjectId", "field 'id'",
+                        "static, and only instance fields are stored"), "static String id",
+                "@Document class Bad {",
+                "  @GeneratedObjectId static String id;",
+                "  String name;",
+                "}");
+    }
+
+    @Test
+    void idOnAMethodThatIsNoGetter() {
+        assertError(Message.ID_PLACEMENT.format("@Sequence", "method 'code()'",
+                        "neither a public getter nor the getter of a field"), "long code()",
+                "@Document class Bad {",
+                "  long number;",
+                "  @Sequence long code() { return number; }",
+                "}");
+    }
+
+    @Test
+    void idOnAGetterWithNoFieldOrSetter() {
+        assertError(Message.ID_NOT_ASSIGNABLE.format("code", "a getter with no field or setter", "setCode(long)"),
+                "public long getCode()",
+                "@Document class Bad {",
+                "  long number;",
+                "  @Sequence public long getCode() { return number; }",
+                "}");
+    }
+
+    @Test
+    void abstractDocument() {
         assertError(Message.TYPE_KIND.format("Bad", "an entity", "abstract"), "abstract class Bad",
-                "abstract class Bad {",
+                "@Document abstract class Bad {",
                 "  @GeneratedObjectId String id;",
                 "}");
+    }
+
+    @Test
+    void anInterfaceIsNoEntityAndTheMessageReadsRight() {
+        assertError(Message.TYPE_KIND.format("Bad", "an entity", "an interface"), "interface Bad",
+                "@Document interface Bad {",
+                "}");
+    }
+
+    @Test
+    void anEnumIsNoEmbeddedType() {
+        assertError(Message.TYPE_KIND.format("Bad", "@Embedded", "an enum"), "enum Bad",
+                "@Embedded enum Bad { A }");
     }
 
     @Test

@@ -20,7 +20,8 @@ import org.junit.jupiter.api.TestFactory;
  * Every {@code ```java} block of {@code README.md} and {@code docs/*.md} is code of this module, so it compiles and does what the guide
  * says. The rules:
  * <ul>
- *   <li>A block matches a source file of {@code src/main/java} or {@code src/test/java} when its lines appear
+ *   <li>A block matches a source file of {@code src/main/java} or {@code src/test/java} (or, for the Hibernate OGM
+ *       route, {@code hibernate-ogm/src/main/java}) when its lines appear
  *       there in the same order, not necessarily next to each other (a subsequence): a sample may have more
  *       members, statements and comments than the guide shows.</li>
  *   <li>Lines are compared normalized: trimmed, runs of spaces collapsed to one, and a trailing
@@ -158,9 +159,10 @@ class DocsSnippetsTest {
     /** Every Java source of this module, by its path relative to the module. */
     private static Map<String, String> sources() {
         Map<String, String> sources = new TreeMap<>();
-        // the Spring Boot sample is a module of its own (Boot's dependencies must not meet the others')
+        // modules of their own: the Spring Boot sample (Boot's dependencies must not meet the others') and the OGM
+        // route's samples (OGM needs Hibernate ORM 5.3)
         for (String root : List.of("src/main/java", "src/test/java", "spring-boot-mongodb/src/main/java",
-                "spring-boot-mongodb/src/test/java")) {
+                "spring-boot-mongodb/src/test/java", "hibernate-ogm/src/main/java")) {
             try (Stream<Path> files = Files.walk(MODULE.resolve(root))) {
                 files.filter(file -> file.toString().endsWith(".java"))
                         .forEach(file -> sources.put(MODULE.relativize(file).toString(), DocSnippets.read(file)));

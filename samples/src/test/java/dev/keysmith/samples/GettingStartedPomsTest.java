@@ -8,33 +8,44 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code docs/getting-started.md} shows the poms of {@code consumers/} (the projects CI builds against the
- * published artifacts and runs) as they are, and shows no other complete pom: what a reader copies is what was
- * built.
+ * {@code docs/getting-started.md} (and {@code docs/hibernate-ogm.md} for the OGM project) shows the poms of
+ * {@code consumers/} (the projects CI builds against the published artifacts and runs) as they are, and shows no
+ * other complete pom: what a reader copies is what was built.
  */
 class GettingStartedPomsTest {
+
+    /** Each consumer project's pom, and the guide that shows it. */
+    private static final Map<String, String> GUIDES = Map.of(
+            "consumers/jpa/pom.xml", "docs/getting-started.md",
+            "consumers/mongodb/pom.xml", "docs/getting-started.md",
+            "consumers/hibernate-ogm/pom.xml", "docs/hibernate-ogm.md");
 
     private static final Path ROOT = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().normalize()
             .getParent();
 
     @Test
-    void theGuideShowsEveryConsumerPomAsItIs() {
-        List<String> blocks = xmlBlocks(DocSnippets.read(ROOT.resolve("docs/getting-started.md")));
+    void theGuidesShowEveryConsumerPomAsItIs() {
         List<Path> poms = consumerPoms();
         assertThat(poms).extracting(pom -> ROOT.relativize(pom).toString())
-                .containsExactlyInAnyOrder("consumers/jpa/pom.xml", "consumers/mongodb/pom.xml");
+                .containsExactlyInAnyOrderElementsOf(GUIDES.keySet());
 
         for (Path pom : poms) {
-            assertThat(blocks).as("an xml block of docs/getting-started.md that is " + ROOT.relativize(pom)
-                    + ", line for line").contains(normalized(DocSnippets.read(pom)));
+            String guide = GUIDES.get(ROOT.relativize(pom).toString());
+            assertThat(xmlBlocks(DocSnippets.read(ROOT.resolve(guide)))).as("an xml block of " + guide + " that is "
+                    + ROOT.relativize(pom) + ", line for line").contains(normalized(DocSnippets.read(pom)));
         }
-        List<String> wholePoms = blocks.stream().filter(block -> block.startsWith("<?xml")).toList();
-        assertThat(wholePoms).as("complete poms in docs/getting-started.md, each one of consumers/")
-                .hasSize(poms.size());
+        for (String guide : Set.copyOf(GUIDES.values())) {
+            List<String> wholePoms = xmlBlocks(DocSnippets.read(ROOT.resolve(guide))).stream()
+                    .filter(block -> block.startsWith("<?xml")).toList();
+            assertThat(wholePoms).as("complete poms in " + guide + ", each one of consumers/")
+                    .hasSize((int) GUIDES.values().stream().filter(guide::equals).count());
+        }
     }
 
     @Test

@@ -90,6 +90,16 @@ public enum Message {
             "%s cannot be created when decoding: it has no non-private constructor without parameters and none "
                     + "whose parameters are exactly its persisted fields %s; add one of them"),
 
+    /** An id annotation on a member that is not stored. Arguments: annotation, member, why. */
+    ID_PLACEMENT("KeysmithIdPlacement",
+            "%s is on %s, which is not stored: it is %s; put the annotation on the id's instance field, "
+                    + "or on its public getter getX()"),
+
+    /** A {@code @BsonCreator} parameter names no property. Arguments: parameter, type, the properties. */
+    CREATOR_PARAMETER("KeysmithCreatorParameter",
+            "@BsonCreator parameter '%s' of %s matches no property of the same type among %s; name the property "
+                    + "with @BsonProperty(\"...\") on the parameter, or @BsonId for the id"),
+
     /** The annotated type is of a kind no codec can be generated for. Arguments: type, annotation, why. */
     TYPE_KIND("KeysmithTypeKind",
             "%s cannot be %s: it is %s; use a top-level or static nested, non-private, non-abstract, "

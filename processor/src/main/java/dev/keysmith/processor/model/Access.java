@@ -14,8 +14,16 @@ public sealed interface Access {
     record Method(String name) implements Access {
     }
 
+    /** A getter whose return type is a supertype of the property's type (it returns the field). */
+    record CovariantGetter(String name) implements Access {
+    }
+
     /** The property is passed to the constructor the codec creates instances with. */
     record ConstructorParameter() implements Access {
+    }
+
+    /** A property with a public getter and no field or setter: written, and skipped when decoding, as the driver does. */
+    record ReadOnly() implements Access {
     }
 
     /** The property cannot be accessed this way; the validator reports why. */

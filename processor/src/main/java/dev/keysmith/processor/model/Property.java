@@ -13,12 +13,19 @@ import javax.lang.model.element.Element;
  * @param write how the codec puts a decoded value into an instance
  * @param fieldIsPrivate whether the backing field is private (explains a missing accessor)
  * @param fieldIsFinal whether the backing field is final (explains why it cannot be written)
+ * @param objectIdString whether the property is a {@code String} stored as an ObjectId
+ *     ({@code @BsonRepresentation(BsonType.OBJECT_ID)})
  * @param element where errors about the property are reported (valid in the current round only)
  *
  * <p>Immutable (its element is valid in the current round only).
  */
 public record Property(String javaName, String bsonName, ValueType type, Access read, Access write,
-        boolean fieldIsPrivate, boolean fieldIsFinal, Element element) {
+        boolean fieldIsPrivate, boolean fieldIsFinal, boolean objectIdString, Element element) {
+
+    /** The same property stored under another name. */
+    public Property withBsonName(String name) {
+        return new Property(javaName, name, type, read, write, fieldIsPrivate, fieldIsFinal, objectIdString, element);
+    }
 
     /** The name of the getter a class would need, e.g. {@code getName} or {@code isActive}. */
     public String getterName() {

@@ -17,6 +17,14 @@ import javax.lang.model.element.TypeElement;
  * @param properties the persisted properties other than the id, in declaration order
  * @param constructorOrder for {@link Creation#CONSTRUCTOR}: the Java names of every property, id included, in
  *     the constructor's parameter order
+ * @param factoryMethod for {@link Creation#CONSTRUCTOR}: the static {@code @BsonCreator} method that creates
+ *     instances, or null for a constructor
+ * @param unmatchedCreatorParameter a {@code @BsonCreator} parameter that names no property (reported), or null
+ * @param unstored for {@link Creation#CONSTRUCTOR}: the record components marked {@code @BsonIgnore}, by Java
+ *     name with their types; decoding passes their default value
+ * @param strayIds id annotations on members that are no persisted property (a static field, a method that is
+ *     no getter of a property), to report
+ * @param discriminator the {@code @BsonDiscriminator} key and value the codec writes, or null
  * @param embedded whether the type is {@code @Embedded}
  * @param ids every property that carries an id annotation, to report a second one
  * @param element the type element (valid in the current round only)
@@ -24,14 +32,23 @@ import javax.lang.model.element.TypeElement;
  * <p>Immutable (its element is valid in the current round only).
  */
 public record TypeModel(ClassName type, ClassName codec, boolean record, Creation creation, String collection,
-        IdSpec id, List<Property> properties, List<String> constructorOrder, boolean embedded,
+        IdSpec id, List<Property> properties, List<String> constructorOrder, String factoryMethod,
+        javax.lang.model.element.VariableElement unmatchedCreatorParameter,
+        java.util.Map<String, com.palantir.javapoet.TypeName> unstored, List<javax.lang.model.element.Element> strayIds, Discriminator discriminator, boolean embedded,
         List<IdSpec> ids, TypeElement element) {
+
+    /** A {@code @BsonDiscriminator}: the field written after the id, and the value that names the class. */
+    public record Discriminator(String key, String value) {
+    }
 
     /** How the codec creates instances when decoding. */
     public enum Creation {
         /** A no-argument constructor, then every property set through a field or setter. */
         INSTANCE,
-        /** One constructor that takes every property (the canonical constructor of a record). */
+        /**
+         * A constructor or static factory method that takes every property (the canonical constructor of a record)
+         * or, with {@code @BsonCreator}, some of them, the others being set afterwards.
+         */
         CONSTRUCTOR,
         /** Neither is possible; the validator reports it. */
         NONE

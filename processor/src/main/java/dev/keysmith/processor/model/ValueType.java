@@ -1,5 +1,6 @@
 package dev.keysmith.processor.model;
 
+import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
 
 /**
@@ -22,16 +23,38 @@ public sealed interface ValueType {
     record Scalar(ScalarKind kind, TypeName javaType) implements ValueType {
     }
 
-    /** A {@code List} or {@code Set} of values, stored as a BSON array. */
-    record CollectionOf(CollectionKind kind, ValueType element, TypeName javaType) implements ValueType {
+    /**
+     * A {@code Collection} of values (any interface or class with a no-argument constructor), stored as a BSON
+     * array; decoded into a new {@code implementation}.
+     */
+    record CollectionOf(ClassName implementation, ValueType element, TypeName javaType) implements ValueType {
     }
 
     /** A Java array of values (not {@code byte[]}, which is binary), stored as a BSON array. */
     record ArrayOf(ValueType element, TypeName javaType) implements ValueType {
     }
 
-    /** A {@code Map<String, V>}, stored as a sub-document. */
-    record MapOf(ValueType value, TypeName javaType) implements ValueType {
+    /** A {@code Map<String, V>}, stored as a sub-document; decoded into a new {@code implementation}. */
+    record MapOf(ClassName implementation, ValueType value, TypeName javaType) implements ValueType {
+    }
+
+    /**
+     * A value declared as {@code Object}: written with the codec of its class, read as the driver's
+     * {@code Document} codec reads a value of its BSON type.
+     */
+    record Any(TypeName javaType) implements ValueType {
+    }
+
+    /**
+     * A type whose instances may be of several classes told apart by a {@code @BsonDiscriminator}: written with
+     * the codec of the value's class (which writes its discriminator), read with the codec of the class the
+     * stored discriminator names, as the driver does.
+     *
+     * @param key the discriminator's key ({@code _t} unless set)
+     * @param classes the class of each discriminator value, in the order of the values
+     */
+    record Polymorphic(TypeName javaType, String key, java.util.SortedMap<String, ClassName> classes)
+            implements ValueType {
     }
 
     /** A type whose codec comes from the registry: an {@code @Embedded} type, another entity, or any class. */
@@ -40,11 +63,5 @@ public sealed interface ValueType {
 
     /** A type keysmith cannot store; {@code reason} completes "it is ...". */
     record Unsupported(TypeName javaType, String reason) implements ValueType {
-    }
-
-    /** The kinds of {@link CollectionOf}. */
-    enum CollectionKind {
-        LIST,
-        SET
     }
 }

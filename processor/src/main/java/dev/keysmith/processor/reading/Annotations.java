@@ -24,6 +24,9 @@ public final class Annotations {
     public static final String BSON_PROPERTY = "org.bson.codecs.pojo.annotations.BsonProperty";
     public static final String BSON_IGNORE = "org.bson.codecs.pojo.annotations.BsonIgnore";
     public static final String BSON_ID = "org.bson.codecs.pojo.annotations.BsonId";
+    public static final String BSON_DISCRIMINATOR = "org.bson.codecs.pojo.annotations.BsonDiscriminator";
+    public static final String BSON_CREATOR = "org.bson.codecs.pojo.annotations.BsonCreator";
+    public static final String BSON_REPRESENTATION = "org.bson.codecs.pojo.annotations.BsonRepresentation";
     public static final String JAKARTA_ENTITY = "jakarta.persistence.Entity";
     public static final String JAVAX_ENTITY = "javax.persistence.Entity";
 

@@ -4,6 +4,7 @@ import com.palantir.javapoet.ClassName;
 import dev.keysmith.processor.model.Access;
 import dev.keysmith.processor.model.IdSpec;
 import dev.keysmith.processor.model.Property;
+import dev.keysmith.processor.model.ScalarKind;
 import dev.keysmith.processor.model.TypeModel;
 import dev.keysmith.processor.model.ValueType;
 import java.util.ArrayList;
@@ -23,6 +24,7 @@ import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.ExecutableType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
@@ -35,7 +37,8 @@ import javax.lang.model.util.Types;
  */
 public final class ModelReader {
 
-    private static final List<String> ID_ANNOTATIONS = List.of(Annotations.GENERATED_OBJECT_ID,
+    /** The id annotations, by qualified name. */
+    public static final List<String> ID_ANNOTATIONS = List.of(Annotations.GENERATED_OBJECT_ID,
             Annotations.SEQUENCE, Annotations.UUID_ID, Annotations.RANDOM_ID);
 
     private final Elements elements;
@@ -43,11 +46,15 @@ public final class ModelReader {
     private final Annotations annotations;
     private final ValueTypes valueTypes;
 
-    public ModelReader(Elements elements, Types types) {
+    /**
+     * @param sourceClasses the classes compiled here, nested ones included (where the subclasses of a
+     *     {@code @BsonDiscriminator} type are found)
+     */
+    public ModelReader(Elements elements, Types types, java.util.function.Supplier<List<TypeElement>> sourceClasses) {
         this.elements = elements;
         this.types = types;
         this.annotations = new Annotations(elements);
-        this.valueTypes = new ValueTypes(elements, types);
+        this.valueTypes = new ValueTypes(elements, types, sourceClasses);
     }
 
     /** The result of reading one type. */
@@ -69,11 +76,19 @@ public final class ModelReader {
 
     public Result read(TypeElement type) {
         boolean isRecord = type.getKind() == ElementKind.RECORD;
-        boolean embedded = Annotations.has(type, Annotations.EMBEDDED);
+        boolean markedEmbedded = Annotations.has(type, Annotations.EMBEDDED);
         List<Candidate> candidates = isRecord ? recordCandidates(type) : fieldCandidates(type);
         for (Candidate candidate : candidates) {
             if (ValueTypes.isUndefined(candidate.type())) {
                 return new Undefined(candidate.reportOn(), candidate.name(), candidate.type());
+            }
+        }
+        List<String> recordOrder = candidates.stream().map(Candidate::name).toList();
+        Map<String, com.palantir.javapoet.TypeName> unstored = new java.util.TreeMap<>();
+        for (Candidate candidate : candidates) {
+            if (isRecord && candidate.sources().stream()
+                    .anyMatch(source -> Annotations.has(source, Annotations.BSON_IGNORE))) {
+                unstored.put(candidate.name(), com.palantir.javapoet.TypeName.get(candidate.type()));
             }
         }
         candidates.removeIf(candidate -> candidate.sources().stream()
@@ -91,13 +106,17 @@ public final class ModelReader {
             // same; records keep their component order, as the driver's record codec does.
             candidates.sort(Comparator.comparing(Candidate::name));
         }
-        Creation creation = creation(type, isRecord, candidates);
+        Creation creation = isRecord ? new Creation(TypeModel.Creation.CONSTRUCTOR, recordOrder)
+                : creation(type, candidates.stream().filter(candidate -> !isReadOnly(candidate)).toList());
         for (Candidate candidate : candidates) {
-            Property property = property(type, isRecord, candidate, creation.kind());
+            Property property = property(type, isRecord, candidate, creation);
             List<IdSpec> idsOfCandidate = idSpecs(candidate, property, collection);
             ids.addAll(idsOfCandidate);
             properties.add(property);
         }
+        // A type with neither @Document nor an id annotation is read because an entity's value is of it: it is
+        // stored as a sub-document, as with @Embedded.
+        boolean embedded = markedEmbedded || ids.isEmpty() && !Annotations.has(type, Annotations.DOCUMENT);
         IdSpec id = null;
         if (!embedded) {
             if (!ids.isEmpty()) {
@@ -109,15 +128,22 @@ public final class ModelReader {
         if (id != null) {
             Property idProperty = id.property();
             properties.remove(idProperty);
-            Property renamed = new Property(idProperty.javaName(), "_id", idProperty.type(), idProperty.read(),
-                    idProperty.write(), idProperty.fieldIsPrivate(), idProperty.fieldIsFinal(), idProperty.element());
-            id = new IdSpec(renamed, id.strategy(), id.annotation(), id.settings());
+            id = new IdSpec(idProperty.withBsonName("_id"), id.strategy(), id.annotation(), id.settings());
+        } else if (embedded) {
+            // The driver's conventions make 'id' (or a @BsonId property) the '_id' of every class, embedded too,
+            // and write it first: existing sub-documents hold it as '_id'.
+            IdSpec embeddedId = assignedId(candidates, properties);
+            if (embeddedId != null && ids.isEmpty()) {
+                properties.remove(embeddedId.property());
+                properties.add(0, embeddedId.property().withBsonName("_id"));
+            }
         }
         ClassName className = ClassName.get(type);
         ClassName codec = ClassName.get(className.packageName(),
                 String.join("_", className.simpleNames()) + "_KeysmithCodec");
         return new Read(new TypeModel(className, codec, isRecord, creation.kind(), embedded ? null : collection, id,
-                List.copyOf(properties), creation.order(), embedded, List.copyOf(ids), type));
+                List.copyOf(properties), creation.order(), creation.factoryMethod(), creation.unmatched(), Map.copyOf(unstored),
+                strayIds(type, candidates), valueTypes.discriminator(type), embedded, List.copyOf(ids), type));
     }
 
     private String collectionName(TypeElement type) {
@@ -169,8 +195,8 @@ public final class ModelReader {
                 }
                 String name = field.getSimpleName().toString();
                 TypeMirror fieldType = types.asMemberOf((DeclaredType) type.asType(), field);
-                ExecutableElement getter = getter(methods, name, fieldType);
-                ExecutableElement setter = setter(methods, name, fieldType);
+                ExecutableElement getter = getter(type, methods, name, fieldType);
+                ExecutableElement setter = setter(type, methods, name, fieldType);
                 List<Element> sources = new ArrayList<>();
                 sources.add(field);
                 if (getter != null) {
@@ -179,10 +205,61 @@ public final class ModelReader {
                 if (setter != null) {
                     sources.add(setter);
                 }
+                // A field that hides one of a superclass is the property, as in the driver's class model.
+                candidates.removeIf(candidate -> candidate.name().equals(name));
                 candidates.add(new Candidate(name, fieldType, field, sources, getter, setter, field));
             }
         }
+        addGetterOnlyProperties(type, hierarchy, methods, candidates);
         return candidates;
+    }
+
+    /** Public getters that match no field are properties too, as in the driver's class model. */
+    private void addGetterOnlyProperties(TypeElement type, List<TypeElement> hierarchy,
+            List<ExecutableElement> methods, List<Candidate> candidates) {
+        for (ExecutableElement method : methods) {
+            String methodName = method.getSimpleName().toString();
+            int prefix = methodName.startsWith("get") ? 3 : methodName.startsWith("is") ? 2 : 0;
+            if (prefix == 0 || methodName.length() == prefix || !Character.isUpperCase(methodName.charAt(prefix))
+                    || !method.getParameters().isEmpty() || !method.getModifiers().contains(Modifier.PUBLIC)
+                    || method.getModifiers().contains(Modifier.STATIC)
+                    || !hierarchy.contains((TypeElement) method.getEnclosingElement())) {
+                continue;
+            }
+            TypeMirror returned = memberType(type, method).getReturnType();
+            if (returned.getKind() == TypeKind.VOID) {
+                continue;
+            }
+            String name = Character.toLowerCase(methodName.charAt(prefix)) + methodName.substring(prefix + 1);
+            if (candidates.stream().anyMatch(candidate -> candidate.name().equals(name))) {
+                continue;
+            }
+            ExecutableElement setter = setter(type, methods, name, returned);
+            List<Element> sources = new ArrayList<>();
+            sources.add(method);
+            if (setter != null) {
+                sources.add(setter);
+            }
+            candidates.add(new Candidate(name, returned, null, sources, method, setter, method));
+        }
+    }
+
+    /** Members of the type and its superclasses that carry an id annotation but are no candidate's source. */
+    private List<Element> strayIds(TypeElement type, List<Candidate> candidates) {
+        List<Element> strays = new ArrayList<>();
+        for (TypeElement current = type; current != null; current = superclass(current)) {
+            for (Element member : current.getEnclosedElements()) {
+                if (member.getKind() != ElementKind.FIELD && member.getKind() != ElementKind.METHOD) {
+                    continue;
+                }
+                boolean hasId = ID_ANNOTATIONS.stream().anyMatch(id -> Annotations.has(member, id));
+                boolean persisted = candidates.stream().anyMatch(candidate -> candidate.sources().contains(member));
+                if (hasId && !persisted && !Annotations.has(member, Annotations.BSON_IGNORE)) {
+                    strays.add(member);
+                }
+            }
+        }
+        return strays;
     }
 
     private TypeElement superclass(TypeElement type) {
@@ -195,29 +272,52 @@ public final class ModelReader {
         return name.equals("java.lang.Object") || name.equals("java.lang.Record") ? null : element;
     }
 
-    private ExecutableElement getter(List<ExecutableElement> methods, String name, TypeMirror type) {
+    /**
+     * The getter of a field as the driver finds it: {@code getX()} or {@code isX()}, returning the field's type
+     * or a supertype of it, seen as a member of {@code owner} (so a generic superclass's {@code ID getId()}
+     * returns the subclass's id type). An exact match wins over a supertype.
+     */
+    private ExecutableElement getter(TypeElement owner, List<ExecutableElement> methods, String name,
+            TypeMirror type) {
         String capitalized = Character.toUpperCase(name.charAt(0)) + name.substring(1);
+        ExecutableElement wider = null;
         for (ExecutableElement method : methods) {
             String methodName = method.getSimpleName().toString();
-            boolean nameFits = methodName.equals("get" + capitalized)
-                    || type.getKind() == TypeKind.BOOLEAN && methodName.equals("is" + capitalized);
-            if (nameFits && method.getParameters().isEmpty() && usable(method)
-                    && types.isSameType(method.getReturnType(), type)) {
+            boolean nameFits = methodName.equals("get" + capitalized) || methodName.equals("is" + capitalized);
+            if (!nameFits || !method.getParameters().isEmpty() || !usable(method)) {
+                continue;
+            }
+            TypeMirror returned = memberType(owner, method).getReturnType();
+            if (types.isSameType(returned, type)) {
+                return method;
+            }
+            if (wider == null && returned.getKind() != TypeKind.VOID && types.isAssignable(type, returned)) {
+                wider = method;
+            }
+        }
+        return wider;
+    }
+
+    /** Whether {@code getter} returns a supertype of {@code type} rather than the type itself. */
+    private boolean returnsSupertype(TypeElement owner, ExecutableElement getter, TypeMirror type) {
+        return !types.isSameType(memberType(owner, getter).getReturnType(), type);
+    }
+
+    private ExecutableElement setter(TypeElement owner, List<ExecutableElement> methods, String name,
+            TypeMirror type) {
+        String setterName = "set" + Character.toUpperCase(name.charAt(0)) + name.substring(1);
+        for (ExecutableElement method : methods) {
+            if (method.getSimpleName().contentEquals(setterName) && method.getParameters().size() == 1
+                    && usable(method)
+                    && types.isSameType(memberType(owner, method).getParameterTypes().get(0), type)) {
                 return method;
             }
         }
         return null;
     }
 
-    private ExecutableElement setter(List<ExecutableElement> methods, String name, TypeMirror type) {
-        String setterName = "set" + Character.toUpperCase(name.charAt(0)) + name.substring(1);
-        for (ExecutableElement method : methods) {
-            if (method.getSimpleName().contentEquals(setterName) && method.getParameters().size() == 1
-                    && usable(method) && types.isSameType(method.getParameters().get(0).asType(), type)) {
-                return method;
-            }
-        }
-        return null;
+    private ExecutableType memberType(TypeElement owner, ExecutableElement method) {
+        return (ExecutableType) types.asMemberOf((DeclaredType) owner.asType(), method);
     }
 
     private static boolean usable(ExecutableElement method) {
@@ -225,17 +325,81 @@ public final class ModelReader {
         return !modifiers.contains(Modifier.PRIVATE) && !modifiers.contains(Modifier.STATIC);
     }
 
-    private record Creation(TypeModel.Creation kind, List<String> order) {
+    private record Creation(TypeModel.Creation kind, List<String> order, String factoryMethod,
+            VariableElement unmatched) {
+
+        Creation(TypeModel.Creation kind, List<String> order) {
+            this(kind, order, null, null);
+        }
+    }
+
+    /**
+     * The {@code @BsonCreator} constructor or static factory method, as the driver reads it: each parameter is the
+     * property its {@code @BsonProperty} names (by Java name, else by stored name), or the id with {@code @BsonId},
+     * or else the property of the parameter's name; the other properties are set afterwards. Null if none.
+     */
+    private Creation bsonCreator(TypeElement type, List<Candidate> candidates) {
+        for (Element member : type.getEnclosedElements()) {
+            boolean constructor = member.getKind() == ElementKind.CONSTRUCTOR;
+            boolean factory = member.getKind() == ElementKind.METHOD && member.getModifiers().contains(Modifier.STATIC);
+            if (!(constructor || factory) || !Annotations.has(member, Annotations.BSON_CREATOR)) {
+                continue;
+            }
+            ExecutableElement creator = (ExecutableElement) member;
+            List<String> order = new ArrayList<>();
+            for (VariableElement parameter : creator.getParameters()) {
+                Candidate match = creatorMatch(parameter, candidates);
+                if (match == null || !types.isSameType(match.type(), parameter.asType())) {
+                    return new Creation(TypeModel.Creation.NONE, List.of(), null, parameter);
+                }
+                order.add(match.name());
+            }
+            return new Creation(TypeModel.Creation.CONSTRUCTOR, order,
+                    factory ? creator.getSimpleName().toString() : null, null);
+        }
+        return null;
+    }
+
+    private Candidate creatorMatch(VariableElement parameter, List<Candidate> candidates) {
+        if (Annotations.has(parameter, Annotations.BSON_ID)) {
+            for (Candidate candidate : candidates) {
+                if (candidate.name().equals("id") || candidate.sources().stream()
+                        .anyMatch(source -> Annotations.has(source, Annotations.BSON_ID)
+                                || ID_ANNOTATIONS.stream().anyMatch(id -> Annotations.has(source, id)))) {
+                    return candidate;
+                }
+            }
+            return null;
+        }
+        String name = parameter.getSimpleName().toString();
+        Optional<AnnotationMirror> property = Annotations.find(parameter, Annotations.BSON_PROPERTY);
+        if (property.isPresent()) {
+            AnnotationValue value = Annotations.explicitValue(property.get(), "value");
+            if (value != null) {
+                name = (String) value.getValue();
+            }
+        }
+        for (Candidate candidate : candidates) {
+            if (candidate.name().equals(name)) {
+                return candidate;
+            }
+        }
+        for (Candidate candidate : candidates) {
+            if (bsonName(candidate).equals(name)) {
+                return candidate;
+            }
+        }
+        return null;
     }
 
     /**
      * Prefers a no-argument constructor when every property can then be set; else a constructor that takes
      * every property by name; else a no-argument constructor (the validator names what cannot be set).
      */
-    private Creation creation(TypeElement type, boolean isRecord, List<Candidate> candidates) {
-        List<String> names = candidates.stream().map(Candidate::name).toList();
-        if (isRecord) {
-            return new Creation(TypeModel.Creation.CONSTRUCTOR, names);
+    private Creation creation(TypeElement type, List<Candidate> candidates) {
+        Creation annotated = bsonCreator(type, candidates);
+        if (annotated != null) {
+            return annotated;
         }
         List<ExecutableElement> constructors = ElementFilter.constructorsIn(type.getEnclosedElements()).stream()
                 .filter(constructor -> !constructor.getModifiers().contains(Modifier.PRIVATE))
@@ -273,8 +437,59 @@ public final class ModelReader {
         return order;
     }
 
-    private Property property(TypeElement type, boolean isRecord, Candidate candidate, TypeModel.Creation creation) {
+    private Property property(TypeElement type, boolean isRecord, Candidate candidate, Creation creation) {
         ValueType valueType = valueTypes.classify(candidate.type());
+        String bsonName = bsonName(candidate);
+        Access read;
+        Access write;
+        if (isRecord) {
+            read = new Access.Method(candidate.name());
+            write = new Access.ConstructorParameter();
+        } else {
+            String getter = candidate.getter() == null ? null : candidate.getter().getSimpleName().toString();
+            read = accessible(type, candidate.field()) ? new Access.Field(candidate.name())
+                    : getter == null ? new Access.None()
+                    : returnsSupertype(type, candidate.getter(), candidate.type()) ? new Access.CovariantGetter(getter)
+                    : new Access.Method(getter);
+            write = isReadOnly(candidate) ? new Access.ReadOnly()
+                    : creation.kind() == TypeModel.Creation.CONSTRUCTOR && creation.order().contains(candidate.name())
+                            ? new Access.ConstructorParameter()
+                    : instanceWrite(type, candidate);
+        }
+        Set<Modifier> modifiers = candidate.field() == null ? Set.of() : modifiers(candidate.field());
+        Optional<String> representation = candidate.sources().stream()
+                .map(source -> Annotations.find(source, Annotations.BSON_REPRESENTATION))
+                .flatMap(Optional::stream)
+                .map(mirror -> annotations.value(mirror, "value").getValue().toString())
+                .findFirst();
+        boolean objectIdString = representation.isPresent() && representation.get().equals("OBJECT_ID")
+                && valueType instanceof ValueType.Scalar scalar && scalar.kind() == ScalarKind.STRING;
+        boolean asStored = representation.isEmpty() || objectIdString
+                || valueType instanceof ValueType.Scalar scalar && representation.get().equals(switch (scalar.kind()) {
+                    case STRING -> "STRING";
+                    case OBJECT_ID -> "OBJECT_ID";
+                    case INT, SHORT, BYTE -> "INT32";
+                    case LONG -> "INT64";
+                    case DOUBLE, FLOAT -> "DOUBLE";
+                    case BOOLEAN -> "BOOLEAN";
+                    case BIG_DECIMAL -> "DECIMAL128";
+                    default -> "";
+                });
+        if (!asStored) {
+            // A representation the codec would ignore would store other bytes than PojoCodec: refuse it.
+            valueType = new ValueType.Unsupported(valueType.javaType(), "to be stored as " + representation.get()
+                    + " by @BsonRepresentation, which keysmith supports only as OBJECT_ID on a String");
+        }
+        return new Property(candidate.name(), bsonName, valueType, read, write, modifiers.contains(Modifier.PRIVATE),
+                modifiers.contains(Modifier.FINAL), objectIdString, candidate.reportOn());
+    }
+
+    private static boolean isReadOnly(Candidate candidate) {
+        return candidate.field() == null && candidate.setter() == null;
+    }
+
+    /** The {@code @BsonProperty} name of the candidate, else its Java name. */
+    private static String bsonName(Candidate candidate) {
         String bsonName = candidate.name();
         for (Element source : candidate.sources()) {
             Optional<AnnotationMirror> rename = Annotations.find(source, Annotations.BSON_PROPERTY);
@@ -285,25 +500,11 @@ public final class ModelReader {
                 }
             }
         }
-        Access read;
-        Access write;
-        if (isRecord) {
-            read = new Access.Method(candidate.name());
-            write = new Access.ConstructorParameter();
-        } else {
-            read = accessible(type, candidate.field()) ? new Access.Field(candidate.name())
-                    : candidate.getter() != null ? new Access.Method(candidate.getter().getSimpleName().toString())
-                    : new Access.None();
-            write = creation == TypeModel.Creation.CONSTRUCTOR ? new Access.ConstructorParameter()
-                    : instanceWrite(type, candidate);
-        }
-        Set<Modifier> modifiers = candidate.field() == null ? Set.of() : candidate.field().getModifiers();
-        return new Property(candidate.name(), bsonName, valueType, read, write, modifiers.contains(Modifier.PRIVATE),
-                modifiers.contains(Modifier.FINAL), candidate.reportOn());
+        return bsonName;
     }
 
     private Access instanceWrite(TypeElement type, Candidate candidate) {
-        if (accessible(type, candidate.field()) && !candidate.field().getModifiers().contains(Modifier.FINAL)) {
+        if (accessible(type, candidate.field()) && !modifiers(candidate.field()).contains(Modifier.FINAL)) {
             return new Access.Field(candidate.name());
         }
         if (candidate.setter() != null) {
@@ -312,9 +513,35 @@ public final class ModelReader {
         return new Access.None();
     }
 
+    /**
+     * The field's modifiers as compiled: Lombok's {@code @Value} makes the fields of its class private (unless
+     * they say otherwise or carry {@code @PackagePrivate}) and final (unless {@code @NonFinal}) by changing the
+     * syntax tree, which the element does not show.
+     */
+    static Set<Modifier> modifiers(VariableElement field) {
+        Set<Modifier> modifiers = field.getModifiers();
+        Element declaring = field.getEnclosingElement();
+        if (modifiers.contains(Modifier.STATIC) || !Annotations.has(declaring, "lombok.Value")) {
+            return modifiers;
+        }
+        Set<Modifier> effective = java.util.EnumSet.noneOf(Modifier.class);
+        effective.addAll(modifiers);
+        if (!modifiers.contains(Modifier.PUBLIC) && !modifiers.contains(Modifier.PROTECTED)
+                && !Annotations.has(field, "lombok.experimental.PackagePrivate")) {
+            effective.add(Modifier.PRIVATE);
+        }
+        if (!Annotations.has(field, "lombok.experimental.NonFinal")) {
+            effective.add(Modifier.FINAL);
+        }
+        return effective;
+    }
+
     /** Whether code in {@code type}'s package can use {@code field} directly. */
     private boolean accessible(TypeElement type, VariableElement field) {
-        Set<Modifier> modifiers = field.getModifiers();
+        if (field == null) {
+            return false;
+        }
+        Set<Modifier> modifiers = modifiers(field);
         if (modifiers.contains(Modifier.PRIVATE)) {
             return false;
         }

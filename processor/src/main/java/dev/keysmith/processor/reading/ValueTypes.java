@@ -1,17 +1,21 @@
 package dev.keysmith.processor.reading;
 
+import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
 import dev.keysmith.processor.model.ScalarKind;
+import dev.keysmith.processor.model.TypeModel;
 import dev.keysmith.processor.model.ValueType;
 import java.util.List;
 import java.util.Map;
 import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
 
@@ -36,15 +40,103 @@ final class ValueTypes {
             Map.entry("java.util.UUID", ScalarKind.UUID),
             Map.entry("org.bson.types.ObjectId", ScalarKind.OBJECT_ID));
 
+    /** The classes decoding creates for collection interfaces; LinkedHashSet keeps a set in its stored order. */
+    private static final Map<String, String> COLLECTION_IMPLEMENTATIONS = Map.of(
+            "java.util.Collection", "java.util.ArrayList",
+            "java.util.List", "java.util.ArrayList",
+            "java.util.Set", "java.util.LinkedHashSet",
+            "java.util.SortedSet", "java.util.TreeSet",
+            "java.util.NavigableSet", "java.util.TreeSet",
+            "java.util.Queue", "java.util.ArrayDeque",
+            "java.util.Deque", "java.util.ArrayDeque",
+            "java.util.SequencedCollection", "java.util.ArrayList",
+            "java.util.SequencedSet", "java.util.LinkedHashSet");
+
+    /** The classes decoding creates for map interfaces; LinkedHashMap keeps the document's order. */
+    private static final Map<String, String> MAP_IMPLEMENTATIONS = Map.of(
+            "java.util.Map", "java.util.LinkedHashMap",
+            "java.util.SortedMap", "java.util.TreeMap",
+            "java.util.NavigableMap", "java.util.TreeMap",
+            "java.util.SequencedMap", "java.util.LinkedHashMap",
+            "java.util.concurrent.ConcurrentMap", "java.util.concurrent.ConcurrentHashMap",
+            "java.util.concurrent.ConcurrentNavigableMap", "java.util.concurrent.ConcurrentSkipListMap");
+
     /** Abstract types that the driver's default registry serves. */
     private static final List<String> ABSTRACT_TYPES_WITH_CODECS = List.of("org.bson.BsonValue");
 
     private final Elements elements;
     private final Types types;
 
-    ValueTypes(Elements elements, Types types) {
+    private final java.util.function.Supplier<List<TypeElement>> sourceClasses;
+
+    /**
+     * @param sourceClasses the classes compiled here, nested ones included: where the subclasses of a type with a
+     *     {@code @BsonDiscriminator} are looked for
+     */
+    ValueTypes(Elements elements, Types types, java.util.function.Supplier<List<TypeElement>> sourceClasses) {
         this.elements = elements;
         this.types = types;
+        this.sourceClasses = sourceClasses;
+    }
+
+    /**
+     * The {@code @BsonDiscriminator} of {@code type} as the driver reads it: the annotations of the class and its
+     * superclasses, a non-empty key or value of a superclass overriding the subclass's; the key defaults to
+     * {@code _t}, the value to the binary class name. Null if neither carries the annotation.
+     */
+    TypeModel.Discriminator discriminator(TypeElement type) {
+        boolean enabled = false;
+        String key = "_t";
+        String value = elements.getBinaryName(type).toString();
+        for (TypeElement current = type; current != null; current = superclassOf(current)) {
+            java.util.Optional<javax.lang.model.element.AnnotationMirror> mirror =
+                    Annotations.find(current, Annotations.BSON_DISCRIMINATOR);
+            if (mirror.isPresent()) {
+                enabled = true;
+                javax.lang.model.element.AnnotationValue keyValue = Annotations.explicitValue(mirror.get(), "key");
+                if (keyValue != null && !((String) keyValue.getValue()).isEmpty()) {
+                    key = (String) keyValue.getValue();
+                }
+                javax.lang.model.element.AnnotationValue nameValue = Annotations.explicitValue(mirror.get(), "value");
+                if (nameValue != null && !((String) nameValue.getValue()).isEmpty()) {
+                    value = (String) nameValue.getValue();
+                }
+            }
+        }
+        return enabled ? new TypeModel.Discriminator(key, value) : null;
+    }
+
+    private static TypeElement superclassOf(TypeElement type) {
+        TypeMirror superclass = type.getSuperclass();
+        if (superclass.getKind() != TypeKind.DECLARED) {
+            return null;
+        }
+        TypeElement element = (TypeElement) ((DeclaredType) superclass).asElement();
+        return element.getQualifiedName().contentEquals("java.lang.Object") ? null : element;
+    }
+
+    /** The class itself (if concrete) and its concrete subclasses compiled here, by discriminator value. */
+    private ValueType polymorphic(TypeElement base, TypeName javaType, TypeModel.Discriminator discriminator) {
+        java.util.SortedMap<String, ClassName> classes = new java.util.TreeMap<>();
+        List<TypeElement> candidates = new java.util.ArrayList<>(sourceClasses.get());
+        if (!candidates.contains(base)) {
+            candidates.add(base);
+        }
+        for (TypeElement candidate : candidates) {
+            if (candidate.getModifiers().contains(Modifier.ABSTRACT) || candidate.getKind() != ElementKind.CLASS
+                    || !types.isSubtype(types.erasure(candidate.asType()), types.erasure(base.asType()))) {
+                continue;
+            }
+            TypeModel.Discriminator own = discriminator(candidate);
+            if (own != null && own.key().equals(discriminator.key())) {
+                classes.put(own.value(), ClassName.get(candidate));
+            }
+        }
+        if (classes.isEmpty()) {
+            return new ValueType.Unsupported(javaType, "a class with @BsonDiscriminator that has no concrete subclass "
+                    + "in this compilation, so nothing says which class to decode");
+        }
+        return new ValueType.Polymorphic(javaType, discriminator.key(), classes);
     }
 
     ValueType classify(TypeMirror type) {
@@ -87,38 +179,26 @@ final class ValueTypes {
             return new ValueType.Scalar(ScalarKind.ENUM, javaType);
         }
         List<? extends TypeMirror> arguments = type.getTypeArguments();
-        switch (name) {
-            case "java.util.List":
-            case "java.util.Set":
-                if (arguments.size() != 1 || arguments.get(0).getKind() != TypeKind.DECLARED
-                        && arguments.get(0).getKind() != TypeKind.ARRAY) {
-                    return new ValueType.Unsupported(javaType, "a raw or wildcard collection, whose elements are unknown");
-                }
-                return new ValueType.CollectionOf(name.endsWith("List")
-                        ? ValueType.CollectionKind.LIST : ValueType.CollectionKind.SET,
-                        classify(arguments.get(0)), javaType);
-            case "java.util.Map":
-                if (arguments.size() != 2 || arguments.get(1).getKind() != TypeKind.DECLARED
-                        && arguments.get(1).getKind() != TypeKind.ARRAY) {
-                    return new ValueType.Unsupported(javaType, "a raw or wildcard map, whose values are unknown");
-                }
-                TypeMirror string = elements.getTypeElement("java.lang.String").asType();
-                if (!types.isSameType(arguments.get(0), string)) {
-                    return new ValueType.Unsupported(javaType, "a map whose keys are not String (document keys are strings)");
-                }
-                return new ValueType.MapOf(classify(arguments.get(1)), javaType);
-            case "java.lang.Object":
-                return new ValueType.Unsupported(javaType, "Object, which says nothing about the stored value");
-            default:
-                break;
+        if (name.equals("java.lang.Object")) {
+            return new ValueType.Any(javaType);
         }
-        if (isCollectionOrMap(type)) {
-            return new ValueType.Unsupported(javaType,
-                    "a collection type other than List, Set or Map; declare the field as one of them");
+        if (name.startsWith("org.bson.")) {
+            // Document, BsonDocument, BsonArray and the other BsonValues: the driver's registry has their codecs.
+            return new ValueType.FromRegistry(javaType, false);
+        }
+        if (isSubtype(type, "java.util.Map")) {
+            return classifyMap(type, element, javaType);
+        }
+        if (isSubtype(type, "java.util.Collection")) {
+            return classifyCollection(type, element, javaType);
+        }
+        TypeModel.Discriminator discriminator = arguments.isEmpty() ? discriminator(element) : null;
+        if (discriminator != null) {
+            return polymorphic(element, javaType, discriminator);
         }
         if (!arguments.isEmpty()) {
             return new ValueType.Unsupported(javaType,
-                    "a generic type other than List, Set or Map, and the registry finds codecs by class alone");
+                    "a generic type other than a Collection or Map, and the registry finds codecs by class alone");
         }
         if (!ABSTRACT_TYPES_WITH_CODECS.contains(name)) {
             if (element.getKind() == ElementKind.INTERFACE) {
@@ -131,14 +211,79 @@ final class ValueTypes {
         return new ValueType.FromRegistry(javaType, Annotations.has(element, Annotations.EMBEDDED));
     }
 
-    private boolean isCollectionOrMap(DeclaredType type) {
-        for (String container : List.of("java.util.Collection", "java.util.Map")) {
-            TypeMirror erased = types.erasure(elements.getTypeElement(container).asType());
-            if (types.isAssignable(types.erasure(type), erased)) {
-                return true;
+    private ValueType classifyCollection(DeclaredType type, TypeElement element, TypeName javaType) {
+        List<? extends TypeMirror> arguments = typeArgumentsAs(type, "java.util.Collection");
+        if (arguments.size() != 1 || !isConcreteArgument(arguments.get(0))) {
+            return new ValueType.Unsupported(javaType, "a raw or wildcard collection, whose elements are unknown");
+        }
+        ClassName implementation = implementation(element, COLLECTION_IMPLEMENTATIONS);
+        if (implementation == null) {
+            return new ValueType.Unsupported(javaType, "a collection type that keysmith cannot create (no public "
+                    + "constructor without parameters); declare it as List, Set or another Collection interface");
+        }
+        return new ValueType.CollectionOf(implementation, classify(arguments.get(0)), javaType);
+    }
+
+    private ValueType classifyMap(DeclaredType type, TypeElement element, TypeName javaType) {
+        List<? extends TypeMirror> arguments = typeArgumentsAs(type, "java.util.Map");
+        if (arguments.size() != 2 || !isConcreteArgument(arguments.get(1))) {
+            return new ValueType.Unsupported(javaType, "a raw or wildcard map, whose values are unknown");
+        }
+        TypeMirror string = elements.getTypeElement("java.lang.String").asType();
+        if (!types.isSameType(arguments.get(0), string)) {
+            return new ValueType.Unsupported(javaType, "a map whose keys are not String (document keys are strings)");
+        }
+        ClassName implementation = implementation(element, MAP_IMPLEMENTATIONS);
+        if (implementation == null) {
+            return new ValueType.Unsupported(javaType, "a map type that keysmith cannot create (no public "
+                    + "constructor without parameters); declare it as Map or another Map interface");
+        }
+        return new ValueType.MapOf(implementation, classify(arguments.get(1)), javaType);
+    }
+
+    private static boolean isConcreteArgument(TypeMirror argument) {
+        return argument.getKind() == TypeKind.DECLARED || argument.getKind() == TypeKind.ARRAY;
+    }
+
+    /** The class decoding creates: the interface's usual implementation, or the class itself. */
+    private static ClassName implementation(TypeElement element, Map<String, String> implementations) {
+        String chosen = implementations.get(element.getQualifiedName().toString());
+        if (chosen != null) {
+            return ClassName.bestGuess(chosen);
+        }
+        if (element.getKind() != ElementKind.CLASS || element.getModifiers().contains(Modifier.ABSTRACT)
+                || !element.getModifiers().contains(Modifier.PUBLIC)) {
+            return null;
+        }
+        for (ExecutableElement constructor : ElementFilter.constructorsIn(element.getEnclosedElements())) {
+            if (constructor.getParameters().isEmpty() && constructor.getModifiers().contains(Modifier.PUBLIC)) {
+                return ClassName.get(element);
             }
         }
-        return false;
+        return null;
+    }
+
+    private boolean isSubtype(DeclaredType type, String container) {
+        TypeMirror erased = types.erasure(elements.getTypeElement(container).asType());
+        return types.isAssignable(types.erasure(type), erased);
+    }
+
+    /** The type arguments of {@code container} as {@code type} implements it ({@code List<E>} of an ArrayList). */
+    private List<? extends TypeMirror> typeArgumentsAs(TypeMirror type, String container) {
+        if (type.getKind() != TypeKind.DECLARED) {
+            return List.of();
+        }
+        DeclaredType declared = (DeclaredType) type;
+        if (((TypeElement) declared.asElement()).getQualifiedName().contentEquals(container)) {
+            return declared.getTypeArguments();
+        }
+        for (TypeMirror supertype : types.directSupertypes(type)) {
+            List<? extends TypeMirror> found = typeArgumentsAs(supertype, container);
+            if (!found.isEmpty()) {
+                return found;
+            }
+        }
+        return List.of();
     }
 
     /** Whether {@code type} or a type inside it is still undefined (an error type). */

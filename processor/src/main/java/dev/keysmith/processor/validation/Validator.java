@@ -68,7 +68,11 @@ public final class Validator {
         for (Property property : model.allProperties()) {
             checkProperty(model, property, model.id() != null && property == model.id().property());
         }
-        if (model.creation() == TypeModel.Creation.NONE) {
+        if (model.unmatchedCreatorParameter() != null) {
+            reporter.error(model.unmatchedCreatorParameter(), Message.CREATOR_PARAMETER,
+                    model.unmatchedCreatorParameter().getSimpleName(), model.type().simpleName(),
+                    model.allProperties().stream().map(Property::javaName).toList());
+        } else if (model.creation() == TypeModel.Creation.NONE) {
             reporter.error(model.element(), Message.NO_CREATOR, model.type().simpleName(),
                     model.allProperties().stream().map(Property::javaName).toList());
         }
@@ -81,7 +85,8 @@ public final class Validator {
         String role = model.embedded() ? "@Embedded" : "an entity";
         String problem = null;
         if (element.getKind() != ElementKind.CLASS && element.getKind() != ElementKind.RECORD) {
-            problem = "a " + element.getKind().name().toLowerCase().replace('_', ' ');
+            String kind = element.getKind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+            problem = ("aeiou".indexOf(kind.charAt(0)) >= 0 ? "an " : "a ") + kind;
         } else if (element.getModifiers().contains(Modifier.ABSTRACT)) {
             problem = "abstract";
         } else if (element.getModifiers().contains(Modifier.PRIVATE)) {
@@ -100,6 +105,12 @@ public final class Validator {
     }
 
     private void checkIds(TypeModel model) {
+        for (javax.lang.model.element.Element stray : model.strayIds()) {
+            reportStrayId(stray);
+        }
+        if (model.id() == null && !model.strayIds().isEmpty()) {
+            return;
+        }
         if (model.id() == null) {
             reporter.error(model.element(), Message.NO_ID, model.type().simpleName());
             return;
@@ -140,6 +151,30 @@ public final class Validator {
             boolean intId = type.javaType().equals(TypeName.INT) || type.javaType().equals(TypeName.INT.box());
             checkSequence(property, id, sequence, intId);
         }
+    }
+
+    private void reportStrayId(javax.lang.model.element.Element stray) {
+        String annotation = "an id annotation";
+        javax.lang.model.element.AnnotationMirror found = null;
+        for (javax.lang.model.element.AnnotationMirror mirror : stray.getAnnotationMirrors()) {
+            String name = ((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().toString();
+            if (dev.keysmith.processor.reading.ModelReader.ID_ANNOTATIONS.contains(name)) {
+                annotation = "@" + mirror.getAnnotationType().asElement().getSimpleName();
+                found = mirror;
+                break;
+            }
+        }
+        String member;
+        String why;
+        if (stray.getKind() == ElementKind.FIELD) {
+            member = "field '" + stray.getSimpleName() + "'";
+            why = stray.getModifiers().contains(Modifier.STATIC) ? "static, and only instance fields are stored"
+                    : "transient, and transient fields are not stored";
+        } else {
+            member = "method '" + stray.getSimpleName() + "()'";
+            why = "neither a public getter nor the getter of a field";
+        }
+        reporter.error(stray, found, null, Message.ID_PLACEMENT, annotation, member, why);
     }
 
     private void checkRandom(Property property, IdSpec id, IdSpec.RandomSettings random) {
@@ -208,13 +243,20 @@ public final class Validator {
             reporter.error(property.element(), Message.PRIVATE_FIELD, property.javaName(), property.getterName());
             return;
         }
+        if (property.write() instanceof Access.ReadOnly) {
+            if (isId) {
+                reporter.error(property.element(), Message.ID_NOT_ASSIGNABLE, property.javaName(),
+                        "a getter with no field or setter", property.setterName() + "(" + property.type().javaType() + ")");
+            }
+            return;
+        }
         if (property.write() instanceof Access.None) {
             String why = property.fieldIsFinal() ? "final and no constructor takes it"
                     : "private with no setter";
             String setter = property.setterName() + "(" + property.type().javaType() + ")";
             if (isId) {
                 reporter.error(property.element(), Message.ID_NOT_ASSIGNABLE, property.javaName(), why, setter);
-            } else if (model.creation() == TypeModel.Creation.INSTANCE) {
+            } else if (model.creation() != TypeModel.Creation.NONE) {
                 reporter.error(property.element(), Message.NOT_SETTABLE, property.javaName(), why, setter);
             }
         }

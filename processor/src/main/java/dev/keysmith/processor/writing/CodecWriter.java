@@ -6,6 +6,7 @@ import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
 import com.palantir.javapoet.JavaFile;
 import com.palantir.javapoet.MethodSpec;
+import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
@@ -30,7 +31,7 @@ public final class CodecWriter {
 
     /** Names the generated methods use for their parameters; a property with one of them gets another local. */
     private static final Set<String> RESERVED = Set.of("reader", "writer", "decoderContext", "encoderContext",
-            "value", "entity", "document", "id", "registry", "ids", "sequence");
+            "value", "entity", "document", "id", "registry", "ids", "sequence", "e", "copy");
 
     private final String processorName;
     private final boolean generatedAvailable;
@@ -61,6 +62,10 @@ public final class CodecWriter {
         private final Map<TypeName, String> codecMethods = new LinkedHashMap<>();
         private final ValueCode values;
         private final List<MethodSpec> helpers = new ArrayList<>();
+        private boolean needsRegistry;
+        private final Map<String, ValueType.Polymorphic> polymorphicTypes = new java.util.TreeMap<>();
+        /** Names of decode's locals, by Java name (values) and "has " + Java name (presence flags). */
+        private final NameAllocator locals = new NameAllocator();
 
         Writing(TypeModel model) {
             this.model = model;
@@ -69,6 +74,16 @@ public final class CodecWriter {
                 collectRegistryTypes(property.type());
             }
             this.values = new ValueCode(entity, codecMethods);
+            for (String reserved : RESERVED) {
+                locals.newName(reserved, "reserved " + reserved);
+            }
+            for (Property property : model.allProperties()) {
+                String name = property.javaName();
+                locals.newName(RESERVED.contains(name) ? name + "Value" : name, name);
+            }
+            for (Property property : model.allProperties()) {
+                locals.newName("has" + capitalized(property.javaName()), "has " + property.javaName());
+            }
         }
 
         private void collectRegistryTypes(ValueType type) {
@@ -83,6 +98,11 @@ public final class CodecWriter {
                     // The driver's DBRefCodec only encodes: a DBRef is read as a Document, then converted.
                     codecMethods.put(Names.DOCUMENT, "documentCodec");
                 }
+            } else if (type instanceof ValueType.Any) {
+                needsRegistry = true;
+            } else if (type instanceof ValueType.Polymorphic polymorphic) {
+                needsRegistry = true;
+                polymorphicTypes.putIfAbsent(ValueCode.classesField(polymorphic), polymorphic);
             } else if (type instanceof ValueType.CollectionOf collection) {
                 collectRegistryTypes(collection.element());
             } else if (type instanceof ValueType.ArrayOf array) {
@@ -104,6 +124,9 @@ public final class CodecWriter {
             IdSpec id = model.id();
             codec.addSuperinterface(ParameterizedTypeName.get(model.embedded() ? Names.CODEC : Names.ENTITY_CODEC,
                     model.type()));
+            for (Map.Entry<String, ValueType.Polymorphic> polymorphic : polymorphicTypes.entrySet()) {
+                codec.addField(classesField(polymorphic.getKey(), polymorphic.getValue()));
+            }
             addFieldsAndConstructor(codec, id);
             codec.addMethod(MethodSpec.methodBuilder("getEncoderClass")
                     .addAnnotation(Override.class)
@@ -132,12 +155,27 @@ public final class CodecWriter {
                     .build();
         }
 
+        private FieldSpec classesField(String name, ValueType.Polymorphic type) {
+            List<CodeBlock> entries = new ArrayList<>();
+            for (Map.Entry<String, ClassName> entry : type.classes().entrySet()) {
+                entries.add(CodeBlock.of("$T.entry($S, $T.class)", Map.class, entry.getKey(), entry.getValue()));
+            }
+            TypeName classType = ParameterizedTypeName.get(ClassName.get(Class.class),
+                    com.palantir.javapoet.WildcardTypeName.subtypeOf(Object.class));
+            return FieldSpec.builder(ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class),
+                            classType), name, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                    .addJavadoc("The classes of {@link $T} values, by the discriminator '$L'.\n", type.javaType(),
+                            type.key())
+                    .initializer("$T.ofEntries($L)", Map.class, CodeBlock.join(entries, ", "))
+                    .build();
+        }
+
         private void addFieldsAndConstructor(TypeSpec.Builder codec, IdSpec id) {
             MethodSpec.Builder constructor = MethodSpec.constructorBuilder()
                     .addModifiers(Modifier.PUBLIC)
                     .addParameter(Names.CODEC_REGISTRY, "registry")
                     .addParameter(Names.ID_GENERATORS, "ids");
-            if (!codecMethods.isEmpty()) {
+            if (needsRegistry || !codecMethods.isEmpty()) {
                 codec.addField(Names.CODEC_REGISTRY, "registry", Modifier.PRIVATE, Modifier.FINAL);
                 constructor.addStatement("this.registry = registry");
             }
@@ -190,7 +228,17 @@ public final class CodecWriter {
         private MethodSpec encode() {
             CodeBlock.Builder code = CodeBlock.builder();
             code.addStatement("writer.writeStartDocument()");
-            for (Property property : model.allProperties()) {
+            List<Property> properties = model.allProperties();
+            int afterId = model.id() != null ? 1 : 0;
+            for (Property property : properties.subList(0, afterId)) {
+                writeProperty(code, property, read("value", property));
+            }
+            if (model.discriminator() != null) {
+                // Right after the id, as the driver's PojoCodec writes it.
+                code.addStatement("writer.writeString($S, $S)", model.discriminator().key(),
+                        model.discriminator().value());
+            }
+            for (Property property : properties.subList(afterId, properties.size())) {
                 writeProperty(code, property, read("value", property));
             }
             code.addStatement("writer.writeEndDocument()");
@@ -218,6 +266,9 @@ public final class CodecWriter {
             } else if (type instanceof ValueType.FromRegistry registry) {
                 code.addStatement("writer.writeName($S)", property.bsonName());
                 code.addStatement(values.writeFromRegistry(registry, value));
+            } else if (type instanceof ValueType.Any || type instanceof ValueType.Polymorphic) {
+                code.addStatement("writer.writeName($S)", property.bsonName());
+                code.addStatement(values.writeAny(value));
             } else {
                 code.addStatement("writer.writeName($S)", property.bsonName());
                 code.addStatement("$N(writer, $L, encoderContext)", containerWriter(property), value);
@@ -242,19 +293,26 @@ public final class CodecWriter {
         private MethodSpec decode() {
             CodeBlock.Builder code = CodeBlock.builder();
             boolean instance = model.creation() == TypeModel.Creation.INSTANCE;
-            List<Property> properties = model.allProperties();
+            // Read-only properties (a getter alone) are written but never read back: the default skips them.
+            List<Property> properties = model.allProperties().stream()
+                    .filter(property -> !(property.write() instanceof Access.ReadOnly))
+                    .toList();
             if (instance) {
                 code.addStatement("$T value = new $T()", model.type(), model.type());
             } else {
                 for (Property property : properties) {
                     code.addStatement("$T $N = $L", property.type().javaType(), local(property),
                             defaultValue(property.type().javaType()));
-                    if (property.type().primitive()) {
+                    if (tracksPresence(property)) {
                         code.addStatement("boolean $N = false", presence(property));
                     }
                 }
             }
             code.addStatement("reader.readStartDocument()");
+            Property idProperty = model.id() == null ? null : model.id().property();
+            if (idProperty != null) {
+                code.beginControlFlow("try");
+            }
             code.beginControlFlow("while (reader.readBsonType() != $T.END_OF_DOCUMENT)", Names.BSON_TYPE);
             code.beginControlFlow("switch (reader.readName())");
             for (Property property : properties) {
@@ -264,7 +322,7 @@ public final class CodecWriter {
                     code.addStatement(assign("value", property, value));
                 } else {
                     code.addStatement("$N = $L", local(property), value);
-                    if (property.type().primitive()) {
+                    if (tracksPresence(property)) {
                         code.addStatement("$N = true", presence(property));
                     }
                 }
@@ -273,12 +331,19 @@ public final class CodecWriter {
             code.add("default:\n").indent().addStatement("reader.skipValue()").unindent();
             code.endControlFlow();
             code.endControlFlow();
+            if (idProperty != null) {
+                // Name the document: its _id comes first in what MongoDB stores, so it has been read by now.
+                code.nextControlFlow("catch ($T e)", Names.ENTITY_DECODING_EXCEPTION);
+                code.addStatement("throw e.withDocumentId($L)", instance ? read("value", idProperty)
+                        : CodeBlock.of("$N", local(idProperty)));
+                code.endControlFlow();
+            }
             code.addStatement("reader.readEndDocument()");
             if (instance) {
                 code.addStatement("return value");
             } else {
                 for (Property property : properties) {
-                    if (property.type().primitive()) {
+                    if (property.type().primitive() && property.write() instanceof Access.ConstructorParameter) {
                         code.beginControlFlow("if (!$N)", presence(property));
                         code.addStatement("throw $T.missing($S, $S, $S)", Names.CODEC_SUPPORT, entity,
                                 property.javaName(), property.bsonName());
@@ -287,9 +352,24 @@ public final class CodecWriter {
                 }
                 List<CodeBlock> arguments = new ArrayList<>();
                 for (String name : model.constructorOrder()) {
-                    arguments.add(CodeBlock.of("$N", local(property(name))));
+                    TypeName unstored = model.unstored().get(name);
+                    arguments.add(unstored != null ? CodeBlock.of("$L", defaultValue(unstored))
+                            : CodeBlock.of("$N", local(property(name))));
                 }
-                code.addStatement("return new $T($L)", model.type(), CodeBlock.join(arguments, ", "));
+                List<Property> setAfterwards = properties.stream()
+                        .filter(property -> !(property.write() instanceof Access.ConstructorParameter))
+                        .toList();
+                if (setAfterwards.isEmpty()) {
+                    code.addStatement("return $L", create(CodeBlock.join(arguments, ", ")));
+                } else {
+                    code.addStatement("$T value = $L", model.type(), create(CodeBlock.join(arguments, ", ")));
+                    for (Property property : setAfterwards) {
+                        code.beginControlFlow("if ($N)", presence(property));
+                        code.addStatement(assign("value", property, CodeBlock.of("$N", local(property))));
+                        code.endControlFlow();
+                    }
+                    code.addStatement("return value");
+                }
             }
             return MethodSpec.methodBuilder("decode")
                     .addAnnotation(Override.class)
@@ -308,6 +388,12 @@ public final class CodecWriter {
             }
             if (type instanceof ValueType.FromRegistry registry) {
                 return values.readFromRegistry(registry, property.javaName());
+            }
+            if (type instanceof ValueType.Any) {
+                return values.readAny(property.javaName());
+            }
+            if (type instanceof ValueType.Polymorphic polymorphic) {
+                return values.readPolymorphic(polymorphic, property.javaName());
             }
             String name = "read" + capitalized(property.javaName());
             CodeBlock.Builder code = CodeBlock.builder();
@@ -337,36 +423,32 @@ public final class CodecWriter {
                     .addParameter(document, "document")
                     .addStatement("return $L != $L", idValue, property.type().primitive() ? "0" : "null")
                     .build());
-            codec.addMethod(MethodSpec.methodBuilder("getDocumentId")
+            codec.addMethod(MethodSpec.methodBuilder("idOf")
                     .addAnnotation(Override.class)
                     .addModifiers(Modifier.PUBLIC)
-                    .returns(Names.BSON_VALUE)
+                    .returns(Object.class)
                     .addParameter(document, "document")
-                    .beginControlFlow("if (!documentHasId(document))")
-                    .addStatement("throw new $T($S)", IllegalStateException.class,
-                            "The " + entity + " has no id yet")
-                    .endControlFlow()
-                    .addStatement("return idToBson($L)", idValue)
+                    .addStatement("return $L", idValue)
                     .build());
-            MethodSpec.Builder generate = MethodSpec.methodBuilder("generateIdIfAbsentFromDocument")
-                    .addAnnotation(Override.class)
-                    .addModifiers(Modifier.PUBLIC)
-                    .returns(document)
-                    .addParameter(document, "document");
-            if (id.strategy() == IdSpec.Strategy.ASSIGNED) {
-                generate.beginControlFlow("if (!documentHasId(document))")
-                        .addStatement("throw new $T($S)", IllegalArgumentException.class, "The " + entity
-                                + " has no id: '" + property.javaName() + "' carries no id annotation, so the "
-                                + "application sets it before inserting")
-                        .endControlFlow()
-                        .addStatement("return document");
-            } else {
-                generate.addStatement("return documentHasId(document) ? document : withNewId(document)");
-            }
-            codec.addMethod(generate.build());
             codec.addMethod(withNewId(id));
             codec.addMethod(forgetAssignedId(id));
             codec.addMethod(idToBson(id));
+        }
+
+        /** {@code new T(arguments)}, or the static {@code @BsonCreator} method's call. */
+        private CodeBlock create(CodeBlock arguments) {
+            if (model.factoryMethod() != null) {
+                return CodeBlock.of("$T.$N($L)", model.type(), model.factoryMethod(), arguments);
+            }
+            return CodeBlock.of("new $T($L)", model.type(), arguments);
+        }
+
+        /**
+         * Whether decode records that the property was present: a primitive passed to a constructor must be, and
+         * a property set after a {@code @BsonCreator} is set only when present, as the driver does.
+         */
+        private boolean tracksPresence(Property property) {
+            return property.type().primitive() || !(property.write() instanceof Access.ConstructorParameter);
         }
 
         private MethodSpec withNewId(IdSpec id) {
@@ -381,17 +463,28 @@ public final class CodecWriter {
                 return method.addStatement("throw new $T($S)", IllegalStateException.class, "The id of " + entity
                         + " is set by the application; keysmith makes no ids for it").build();
             }
-            if (model.creation() == TypeModel.Creation.INSTANCE) {
+            if (!(property.write() instanceof Access.ConstructorParameter)) {
                 return method.addStatement(assign("entity", property, newId))
                         .addStatement("return entity")
                         .build();
             }
             List<CodeBlock> arguments = new ArrayList<>();
             for (String name : model.constructorOrder()) {
-                arguments.add(name.equals(property.javaName()) ? newId : read("entity", property(name)));
+                arguments.add(name.equals(property.javaName()) ? newId
+                        : model.unstored().containsKey(name) ? CodeBlock.of("entity.$N()", name)
+                        : read("entity", property(name)));
             }
-            return method.addStatement("return new $T($L)", model.type(), CodeBlock.join(arguments, ", "))
-                    .build();
+            List<Property> setAfterwards = model.allProperties().stream()
+                    .filter(other -> other.write() instanceof Access.Field || other.write() instanceof Access.Method)
+                    .toList();
+            if (setAfterwards.isEmpty()) {
+                return method.addStatement("return $L", create(CodeBlock.join(arguments, ", "))).build();
+            }
+            method.addStatement("$T copy = $L", model.type(), create(CodeBlock.join(arguments, ", ")));
+            for (Property other : setAfterwards) {
+                method.addStatement(assign("copy", other, read("entity", other)));
+            }
+            return method.addStatement("return copy").build();
         }
 
         /** Sets an id assigned in place back to absent; nothing for types rebuilt through a constructor. */
@@ -455,7 +548,7 @@ public final class CodecWriter {
             }
             method.endControlFlow();
             method.addStatement("throw $T.wrongIdType($S, $S, id)", Names.CODEC_SUPPORT, entity,
-                    "a " + ((ClassName) erased).simpleName());
+                    article(((ClassName) erased).simpleName()));
             return method.build();
         }
 
@@ -540,6 +633,9 @@ public final class CodecWriter {
         }
 
         private ValueCode.Form form(Property property) {
+            if (property.objectIdString()) {
+                return ValueCode.Form.OBJECT_ID_HEX;
+            }
             IdSpec id = model.id();
             if (id == null || property != id.property()) {
                 return ValueCode.Form.PLAIN;
@@ -564,6 +660,9 @@ public final class CodecWriter {
             if (property.read() instanceof Access.Method method) {
                 return CodeBlock.of("$N.$N()", receiver, method.name());
             }
+            if (property.read() instanceof Access.CovariantGetter getter) {
+                return CodeBlock.of("(($T) $N.$N())", property.type().javaType(), receiver, getter.name());
+            }
             return CodeBlock.of("$N.$N", receiver, ((Access.Field) property.read()).name());
         }
 
@@ -574,12 +673,12 @@ public final class CodecWriter {
             return CodeBlock.of("$N.$N = $L", receiver, ((Access.Field) property.write()).name(), value);
         }
 
-        private static String local(Property property) {
-            return RESERVED.contains(property.javaName()) ? property.javaName() + "Value" : property.javaName();
+        private String local(Property property) {
+            return locals.get(property.javaName());
         }
 
-        private static String presence(Property property) {
-            return "has" + capitalized(property.javaName());
+        private String presence(Property property) {
+            return locals.get("has " + property.javaName());
         }
 
         private static String defaultValue(TypeName type) {
@@ -592,6 +691,11 @@ public final class CodecWriter {
         private static boolean isInt(Property property) {
             TypeName type = property.type().javaType();
             return type.equals(TypeName.INT) || type.equals(TypeName.INT.box());
+        }
+
+        /** "an ObjectId", "a String". */
+        private static String article(String noun) {
+            return ("AEIOU".indexOf(Character.toUpperCase(noun.charAt(0))) >= 0 ? "an " : "a ") + noun;
         }
 
         private static String capitalized(String name) {

@@ -9,8 +9,6 @@ import dev.keysmith.processor.model.ScalarKind;
 import dev.keysmith.processor.model.ValueType;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.Map;
 
 /**
@@ -168,6 +166,32 @@ final class ValueCode {
                 codecMethods.get(type.javaType()), value);
     }
 
+    /** The encoding of a value declared as {@code Object}, with the codec of its class. */
+    CodeBlock writeAny(CodeBlock value) {
+        return CodeBlock.of("$T.writeAny(writer, $L, registry, encoderContext)", Names.CODEC_SUPPORT, value);
+    }
+
+    /** The decoding of a value declared as {@code Object}, as the driver's {@code Document} codec reads it. */
+    CodeBlock readAny(String field) {
+        return CodeBlock.of("$T.readAny(reader, registry, decoderContext, $S, $S)", Names.CODEC_SUPPORT, entity,
+                field);
+    }
+
+    /** The name of the static map from discriminator values to classes of a polymorphic type. */
+    static String classesField(ValueType.Polymorphic type) {
+        String simple = ((ClassName) type.javaType()).simpleName();
+        return simple.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT) + "_CLASSES";
+    }
+
+    /** The decoding of a polymorphic value by its discriminator. */
+    CodeBlock readPolymorphic(ValueType.Polymorphic type, String field) {
+        ClassName base = (ClassName) type.javaType();
+        boolean concrete = type.classes().containsValue(base);
+        return CodeBlock.of("($T) $T.readDiscriminated(reader, registry, decoderContext, $S, $N, $L, $S, $S)",
+                base, Names.CODEC_SUPPORT, type.key(), classesField(type),
+                concrete ? CodeBlock.of("$T.class", base) : CodeBlock.of("null"), entity, field);
+    }
+
     /** Statements that write {@code value} (not null) of a container type without a name. */
     void writeContainer(CodeBlock.Builder code, ValueType type, CodeBlock value, int depth) {
         if (type instanceof ValueType.MapOf map) {
@@ -201,6 +225,8 @@ final class ValueCode {
         }
         if (type instanceof ValueType.Scalar scalar) {
             code.addStatement(writeScalar(scalar.kind(), Form.PLAIN, null, value));
+        } else if (type instanceof ValueType.Any || type instanceof ValueType.Polymorphic) {
+            code.addStatement(writeAny(value));
         } else if (type instanceof ValueType.FromRegistry registry) {
             code.addStatement(writeFromRegistry(registry, value));
         } else {
@@ -225,7 +251,7 @@ final class ValueCode {
         if (type instanceof ValueType.MapOf map) {
             String local = "map" + depth;
             String key = "key" + depth;
-            code.addStatement("$T $N = new $T<>()", type.javaType(), local, LinkedHashMap.class);
+            code.addStatement("$T $N = new $T<>()", type.javaType(), local, map.implementation());
             code.beginControlFlow("while (reader.readBsonType() != $T.END_OF_DOCUMENT)", Names.BSON_TYPE);
             code.addStatement("$T $N = reader.readName()", String.class, key);
             CodeBlock value = readElement(code, map.value(), field, depth + 1);
@@ -251,12 +277,11 @@ final class ValueCode {
             code.addStatement("$T $N = $T.copyOf($N, $N)", type.javaType(), result, Arrays.class, array, size);
             return result;
         }
-        String list = (type instanceof ValueType.CollectionOf collection
-                && collection.kind() == ValueType.CollectionKind.SET ? "set" : "list") + depth;
+        String list = "list" + depth;
         TypeName listType = type instanceof ValueType.CollectionOf ? type.javaType()
                 : ParameterizedTypeName.get(ClassName.get(java.util.List.class), element.javaType().box());
-        Class<?> implementation = type instanceof ValueType.CollectionOf collection
-                && collection.kind() == ValueType.CollectionKind.SET ? LinkedHashSet.class : ArrayList.class;
+        ClassName implementation = type instanceof ValueType.CollectionOf collection ? collection.implementation()
+                : ClassName.get(ArrayList.class);
         code.addStatement("$T $N = new $T<>()", listType, list, implementation);
         code.beginControlFlow("while (reader.readBsonType() != $T.END_OF_DOCUMENT)", Names.BSON_TYPE);
         code.addStatement("$N.add($L)", list, readElement(code, element, field, depth + 1));
@@ -277,6 +302,12 @@ final class ValueCode {
         }
         if (type instanceof ValueType.FromRegistry registry) {
             return readFromRegistry(registry, field);
+        }
+        if (type instanceof ValueType.Any) {
+            return readAny(field);
+        }
+        if (type instanceof ValueType.Polymorphic polymorphic) {
+            return readPolymorphic(polymorphic, field);
         }
         String item = "item" + depth;
         code.addStatement("$T $N = null", type.javaType(), item);

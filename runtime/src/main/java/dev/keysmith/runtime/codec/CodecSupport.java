@@ -7,12 +7,20 @@ import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.Date;
+import java.util.Map;
 import java.util.UUID;
 import org.bson.BSONException;
 import org.bson.BsonBinary;
+import org.bson.BsonBinarySubType;
 import org.bson.BsonReader;
+import org.bson.BsonReaderMark;
+import org.bson.BsonWriter;
 import org.bson.BsonType;
+import org.bson.codecs.BsonTypeClassMap;
 import org.bson.codecs.Decoder;
+import org.bson.codecs.Encoder;
+import org.bson.codecs.EncoderContext;
+import org.bson.codecs.configuration.CodecRegistry;
 import org.bson.codecs.DecoderContext;
 import org.bson.types.Decimal128;
 import org.bson.types.ObjectId;
@@ -21,7 +29,10 @@ import org.bson.types.ObjectId;
  * The checked reads of generated codecs: each method reads the current value if it has the BSON type the
  * field needs, and otherwise throws an {@link EntityDecodingException} naming the entity, the field and what
  * it found. Methods for reference types return null for a BSON null; methods for primitives reject it.
- * Numbers widen where no information is lost (an int32 into a {@code long}), never narrow silently.
+ * Numbers convert where no information is lost, as the driver's number codecs do (an {@code int} from an int64,
+ * the double {@code 2.0} or an integral decimal; a {@code double} from an int32), and a lossy value fails with
+ * an error that names it; a {@code float} is rounded like the driver's {@code FloatCodec} does, but never
+ * overflows to infinity.
  *
  * <p>Called by generated code only; not part of the API applications use. Thread-safe (stateless).
  */
@@ -82,7 +93,22 @@ public final class CodecSupport {
             }
             return (int) value;
         }
-        throw EntityDecodingException.wrongType(entity, field, "an int32", type);
+        if (type == BsonType.DOUBLE) {
+            double value = reader.readDouble();
+            if (value != (int) value) {
+                throw new EntityDecodingException(entity, field, "the double " + value + " is not an int");
+            }
+            return (int) value;
+        }
+        if (type == BsonType.DECIMAL128) {
+            Decimal128 value = reader.readDecimal128();
+            try {
+                return toBigDecimal(value).intValueExact();
+            } catch (ArithmeticException e) {
+                throw new EntityDecodingException(entity, field, "the decimal " + value + " is not an int", e);
+            }
+        }
+        throw EntityDecodingException.wrongType(entity, field, "a number", type);
     }
 
     public static Integer readIntOrNull(BsonReader reader, String entity, String field) {
@@ -97,7 +123,23 @@ public final class CodecSupport {
         if (type == BsonType.INT32) {
             return reader.readInt32();
         }
-        throw EntityDecodingException.wrongType(entity, field, "an int64", type);
+        if (type == BsonType.DOUBLE) {
+            double value = reader.readDouble();
+            // (long) saturates at the ends of the range, so a value beyond them is caught by the comparison too.
+            if (value != (long) value || value == 0x1p63) {
+                throw new EntityDecodingException(entity, field, "the double " + value + " is not a long");
+            }
+            return (long) value;
+        }
+        if (type == BsonType.DECIMAL128) {
+            Decimal128 value = reader.readDecimal128();
+            try {
+                return toBigDecimal(value).longValueExact();
+            } catch (ArithmeticException e) {
+                throw new EntityDecodingException(entity, field, "the decimal " + value + " is not a long", e);
+            }
+        }
+        throw EntityDecodingException.wrongType(entity, field, "a number", type);
     }
 
     public static Long readLongOrNull(BsonReader reader, String entity, String field) {
@@ -113,17 +155,42 @@ public final class CodecSupport {
             return reader.readInt32();
         }
         if (type == BsonType.INT64) {
-            return reader.readInt64();
+            long value = reader.readInt64();
+            double converted = value;
+            if ((long) converted != value || converted == 0x1p63) {
+                throw new EntityDecodingException(entity, field, "the int64 " + value + " has no exact double");
+            }
+            return converted;
         }
-        throw EntityDecodingException.wrongType(entity, field, "a double", type);
+        if (type == BsonType.DECIMAL128) {
+            Decimal128 value = reader.readDecimal128();
+            BigDecimal exact;
+            try {
+                exact = toBigDecimal(value);
+            } catch (ArithmeticException e) {
+                // NaN and the infinities have doubles of their own; negative zero too.
+                return value.doubleValue();
+            }
+            double converted = exact.doubleValue();
+            if (Double.isInfinite(converted) || new BigDecimal(converted).compareTo(exact) != 0) {
+                throw new EntityDecodingException(entity, field, "the decimal " + value + " has no exact double");
+            }
+            return converted;
+        }
+        throw EntityDecodingException.wrongType(entity, field, "a number", type);
     }
 
     public static Double readDoubleOrNull(BsonReader reader, String entity, String field) {
         return isNull(reader) ? null : readDouble(reader, entity, field);
     }
 
+    /** As the driver's {@code FloatCodec}: rounded to the nearest float, but a finite value beyond its range fails. */
     public static float readFloat(BsonReader reader, String entity, String field) {
-        return (float) readDouble(reader, entity, field);
+        double value = readDouble(reader, entity, field);
+        if (!Double.isInfinite(value) && (value < -Float.MAX_VALUE || value > Float.MAX_VALUE)) {
+            throw new EntityDecodingException(entity, field, "the number " + value + " does not fit a float");
+        }
+        return (float) value;
     }
 
     public static Float readFloatOrNull(BsonReader reader, String entity, String field) {
@@ -359,11 +426,77 @@ public final class CodecSupport {
         try {
             return context.decodeWithChildContext(decoder, reader);
         } catch (EntityDecodingException e) {
-            throw e;
+            throw e.within(entity, field);
         } catch (BSONException | IllegalArgumentException | IllegalStateException e) {
             throw new EntityDecodingException(entity, field,
                     "the " + found + " value does not decode: " + e.getMessage(), e);
         }
+    }
+
+    /** Writes a value declared as {@code Object} with the codec the registry has for its class. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static void writeAny(BsonWriter writer, Object value, CodecRegistry registry, EncoderContext context) {
+        if (value == null) {
+            writer.writeNull();
+            return;
+        }
+        Encoder encoder = registry.get(value.getClass());
+        context.encodeWithChildContext(encoder, writer, value);
+    }
+
+    /**
+     * Reads a value declared as {@code Object} as the driver's {@code Document} codec reads one: by its BSON
+     * type (a sub-document as a {@code Document}, an array as a {@code List}, a UUID binary as a {@code UUID}).
+     */
+    public static Object readAny(BsonReader reader, CodecRegistry registry, DecoderContext context, String entity,
+            String field) {
+        BsonType type = reader.getCurrentBsonType();
+        if (type == BsonType.NULL) {
+            reader.readNull();
+            return null;
+        }
+        Class<?> target;
+        if (type == BsonType.BINARY && reader.peekBinarySize() == 16
+                && BsonBinarySubType.isUuid(reader.peekBinarySubType())) {
+            target = UUID.class;
+        } else {
+            target = ANY_TYPES.get(type);
+        }
+        return decode(registry.get(target), reader, context, entity, field);
+    }
+
+    private static final BsonTypeClassMap ANY_TYPES = new BsonTypeClassMap();
+
+    /**
+     * Reads a sub-document whose class is named by its discriminator, as the driver's {@code PojoCodec} does: the
+     * {@code key} field is looked up first, then the document is decoded with the codec of the class it names.
+     *
+     * @param classes the class of each discriminator value
+     * @param whenAbsent the class of a document without the discriminator, or null if it must have one
+     */
+    public static Object readDiscriminated(BsonReader reader, CodecRegistry registry, DecoderContext context,
+            String key, Map<String, Class<?>> classes, Class<?> whenAbsent, String entity, String field) {
+        if (!present(reader, BsonType.DOCUMENT, entity, field)) {
+            return null;
+        }
+        BsonReaderMark mark = reader.getMark();
+        String value = null;
+        reader.readStartDocument();
+        while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
+            if (reader.readName().equals(key) && reader.getCurrentBsonType() == BsonType.STRING) {
+                value = reader.readString();
+                break;
+            }
+            reader.skipValue();
+        }
+        mark.reset();
+        Class<?> type = value == null ? whenAbsent : classes.get(value);
+        if (type == null) {
+            throw new EntityDecodingException(entity, field, value == null
+                    ? "the document has no discriminator '" + key + "' to name its class among " + classes.keySet()
+                    : "the discriminator \"" + value + "\" names none of the classes " + classes.keySet());
+        }
+        return decode(registry.get(type), reader, context, entity, field);
     }
 
     /** The exception for a field that a constructor needs and the document lacks. */

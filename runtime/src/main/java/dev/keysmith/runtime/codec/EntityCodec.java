@@ -37,6 +37,34 @@ public interface EntityCodec<T> extends CollectibleCodec<T> {
      */
     BsonValue idToBson(Object id);
 
+    /** The entity's id as it is in Java (a primitive boxed), whether or not {@link #documentHasId} holds. */
+    Object idOf(T entity);
+
+    /** The stored id, by {@link #idToBson}; shared here so that every generated codec need not repeat it. */
+    @Override
+    default BsonValue getDocumentId(T document) {
+        if (!documentHasId(document)) {
+            throw new IllegalStateException("The " + getEncoderClass().getSimpleName() + " has no id yet");
+        }
+        return idToBson(idOf(document));
+    }
+
+    /**
+     * The entity itself when it has an id, else {@link #withNewId}; an entity with an assigned id (no id
+     * annotation) and none set is refused, since keysmith makes no ids for it.
+     */
+    @Override
+    default T generateIdIfAbsentFromDocument(T document) {
+        if (documentHasId(document)) {
+            return document;
+        }
+        if (idStrategy() == IdStrategy.ASSIGNED) {
+            throw new IllegalArgumentException("The " + getEncoderClass().getSimpleName() + " has no id: its id "
+                    + "carries no id annotation, so the application sets it before inserting");
+        }
+        return withNewId(document);
+    }
+
     /**
      * The entity with a fresh id by its strategy, whether or not it had one (used to retry an insert after a
      * duplicate id); a new instance for records and immutable classes, the same instance otherwise.

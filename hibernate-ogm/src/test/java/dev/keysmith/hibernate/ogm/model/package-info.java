@@ -1,0 +1,2 @@
+/** Entities of the tests, one per strategy and shape. */
+package dev.keysmith.hibernate.ogm.model;
