@@ -2,7 +2,7 @@
 """Turns JMH JSON results into the tables of docs/benchmarks.md: every figure next to its goal.
 
 Usage: report.py RESULTS_DIR   (the folder benchmarks/run.sh wrote: generators-and-codecs.json,
-sequences.json, first-document.json, compile.json)
+sequences.json, first-document.json, first-insert.json, compile.json, hibernate.json)
 
 Only the Python standard library. Prints Markdown on standard output.
 """
@@ -55,6 +55,8 @@ def main(folder):
     seq = load(folder, "sequences.json")
     first = load(folder, "first-document.json")
     compiled = load(folder, "compile.json")
+    hibernate = load(folder, "hibernate.json")
+    insert = load(folder, "first-insert.json")
 
     if gen:
         print("### (a) ObjectId, (b) UUID: ids per microsecond (higher is better)\n")
@@ -75,6 +77,19 @@ def main(folder):
         row("UUID v4: keysmith vs `UUID.randomUUID()`", f"{v4:.1f}", f"{jdk:.1f}", f"{v4 / jdk:.2f}x",
             "(no goal)", "")
         print()
+
+        paths = [r for r in gen if ".ObjectIdPathsBenchmark." in r["benchmark"]]
+        if paths:
+            print("### (a') Where an ObjectId's time goes: one thread, calls per microsecond (higher is better)\n")
+            driver = score(find(gen, "ObjectIdPathsBenchmark.driverNewObjectId"))
+            row("way of building an ObjectId", "per µs", "ns each", "vs the driver", "B/op")
+            row("---", "---:", "---:", "---:", "---:")
+            for r in paths:
+                name = r["benchmark"].rsplit(".", 1)[1]
+                s_ = score(r)
+                row(f"`{name}`", f"{s_:.1f}", f"{1000 / s_:.1f}", f"{s_ / driver:.2f}x",
+                    f"{alloc(r):.0f}" if "gc.alloc.rate.norm" in r.get("secondaryMetrics", {}) else "")
+            print()
 
         print("### (c) Codecs: one 10-field entity, operations per microsecond (higher is better)\n")
         row("operation", "generated", "hand-written", "PojoCodecProvider", "generated / hand-written",
@@ -132,7 +147,7 @@ def main(folder):
 
     if first:
         print("### (f) From nothing to the first encoded document (one shot per fresh JVM, lower is better)\n")
-        g, p = score(find(first, "generated")), score(find(first, "pojo"))
+        g, p = score(find(first, "FirstDocumentBenchmark.generated")), score(find(first, "FirstDocumentBenchmark.pojo"))
         row("generated", "PojoCodecProvider", "ratio", "goal", "")
         row("---:", "---:", "---:", "---", "---")
         row(f"{g:.2f} ms", f"{p:.2f} ms", f"{g / p:.3f}x", "≤ 0.05x", verdict(g / p, 0.05, higher_is_better=False))
@@ -148,6 +163,27 @@ def main(folder):
             verdict(w / wo, 1.25, higher_is_better=False))
         print()
 
+    if hibernate:
+        print("### (h) Hibernate: 20,000 inserts on PostgreSQL at allocation size 50 (ms, lower is better)\n")
+        row("threads", "keysmith native", "keysmith table", "Hibernate pooled", "pooled / native", "goal", "",
+            "pooled / table")
+        row("---", "---:", "---:", "---:", "---:", "---:", "---", "---:")
+        for layout, name in (("1x1", "1 thread"), ("2x4", "2 factories x 4 threads")):
+            native = score(find(hibernate, "insert20k", generator="native", layout=layout))
+            table = score(find(hibernate, "insert20k", generator="table", layout=layout))
+            pooled = score(find(hibernate, "insert20k", generator="pooled", layout=layout))
+            row(name, f"{native:.0f}", f"{table:.0f}", f"{pooled:.0f}", f"{pooled / native:.2f}x", ">= 1.0x",
+                verdict(pooled / native, 1.0), f"{pooled / table:.2f}x")
+        print()
+
+    if insert:
+        print("### (i) From `Keysmith.create(database)` to the first inserted entity on the embedded server "
+              "(one shot per fresh JVM, lower is better)\n")
+        k, p = score(find(insert, "FirstInsertBenchmark.keysmith")), score(find(insert, "FirstInsertBenchmark.pojo"))
+        row("keysmith", "PojoCodecProvider", "ratio", "goal")
+        row("---:", "---:", "---:", "---")
+        row(f"{k:.2f} ms", f"{p:.2f} ms", f"{k / p:.3f}x", "(no goal: the figure a user sees)")
+        print()
 
 if __name__ == "__main__":
     if len(sys.argv) != 2:

@@ -23,23 +23,30 @@ if [ "$mode" = quick ]; then
   steady=(-f 1 -wi 1 -w 1s -i 1 -r 1s)
   cold=(-f 3)
   compile=(-f 1 -wi 1 -i 1)
+  shots=(-f 1 -wi 1 -i 2)
 else
   steady=(-f 2 -wi 3 -w 2s -i 5 -r 2s)
   cold=(-f 20)
   compile=(-f 1 -wi 3 -i 8)
+  shots=(-f 2 -wi 5 -i 10)
 fi
 
-# (a) ObjectId, (b) UUID, (c) codecs, with (e) bytes allocated per operation.
-java -jar "$jar" 'ObjectIdBenchmark|UuidBenchmark|CodecBenchmark' "${steady[@]}" -prof gc \
+# (a) ObjectId and (a') its construction paths, (b) UUID, (c) codecs, with (e) bytes allocated per operation.
+java -jar "$jar" 'ObjectIdBenchmark|ObjectIdPathsBenchmark|UuidBenchmark|CodecBenchmark' "${steady[@]}" -prof gc \
   -rf json -rff "$out/generators-and-codecs.json" "$@"
 # (d) sequences against the embedded server on loopback: throughput, latency percentiles, the round trip.
 java -jar "$jar" 'SequenceBenchmark|SequenceLatencyBenchmark|CounterRoundTripBenchmark' "${steady[@]}" \
   -rf json -rff "$out/sequences.json" "$@"
 # (f) from nothing to the first encoded document: one shot per fresh JVM.
 java -jar "$jar" 'FirstDocumentBenchmark' "${cold[@]}" -rf json -rff "$out/first-document.json" "$@"
+# (i) from Keysmith.create(database) to the first inserted entity on the embedded server: one shot per fresh JVM.
+java -jar "$jar" 'FirstInsertBenchmark' "${cold[@]}" -rf json -rff "$out/first-insert.json" "$@"
 # (g) build cost: javac on a generated 200-entity model, with and without the processor (prints the source sizes).
 java -jar "$jar" 'CompileBenchmark' "${compile[@]}" -rf json -rff "$out/compile.json" "$@" > "$out/compile.log"
 grep -m 1 '^compile model' "$out/compile.log"
+# (h) Hibernate on PostgreSQL (started as .ci/run does): keysmith's sequences against Hibernate's pooled sequence.
+eval "$(.ci/start-postgres)"
+java -jar "$jar" 'HibernateInsertBenchmark' "${shots[@]}" -rf json -rff "$out/hibernate.json" "$@"
 
 python3 benchmarks/chart.py "$out"/*.json > "$out/chart.svg"
 python3 benchmarks/report.py "$out" > "$out/report.md"

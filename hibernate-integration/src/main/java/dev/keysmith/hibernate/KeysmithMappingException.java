@@ -4,8 +4,10 @@ import org.hibernate.MappingException;
 
 /**
  * Thrown while Hibernate boots when a keysmith id annotation cannot work on the attribute that carries it: the
- * attribute's type does not fit the strategy, the attribute is not the entity's {@code @Id}, it is combined with
- * {@code @GeneratedValue}, or the annotation's values are out of range. The message names the entity, the
+ * attribute's type does not fit the strategy, the attribute is not the entity's {@code @Id} (a subclass's field, a
+ * field of an {@code @Embedded} component or of an {@code @EmbeddedId} class), it is combined with
+ * {@code @GeneratedValue} or another generator annotation, the annotation's values are out of range, or its
+ * sequence name does not fit the database. The message names the entity, the
  * attribute, what is wrong and what would be right.
  *
  * <p>Immutable.

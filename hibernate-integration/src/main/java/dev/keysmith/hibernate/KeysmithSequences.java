@@ -1,20 +1,36 @@
 package dev.keysmith.hibernate;
 
+import java.util.Locale;
+import java.util.regex.Pattern;
+
 /**
- * The table where {@code @Sequence} counters live: one row per counter, {@code seq_name} the counter's name (the
- * sequence's name, or {@code name#i} for striped sequences) and {@code next_val} the offset of the next value no
- * process has reserved yet (a one-counter sequence's next range starts at {@code start + next_val}).
+ * Where {@code @Sequence} counters live, and how they are named.
  *
- * <p>Hibernate's schema export creates it and schema validation checks it; for a schema managed by hand, the DDL is
- * in {@code docs/hibernate.md}:
+ * <p><b>Native sequences</b> (the default on databases that have sequences: PostgreSQL, H2, Oracle, SQL Server,
+ * MariaDB, DB2, ...): one database sequence per counter, named by {@link #sequenceName}, starting with 1 and
+ * incrementing by the batch; a range is one {@code nextval} on the inserting session's own connection. Schema
+ * management creates, updates and validates them like Hibernate's own sequences.
+ *
+ * <p><b>The table</b> {@value #TABLE} (databases without sequences, such as MySQL, or {@value #STORE_PROPERTY} =
+ * {@code table}): one row per counter, {@code seq_name} the counter's name (the sequence's name, or {@code name#i}
+ * for striped sequences) and {@code next_val} the offset of the next value no process has reserved yet (a
+ * one-counter sequence's next range starts at {@code start + next_val}); a range is reserved on a second
+ * connection, in a transaction of its own. The DDL for a schema managed by hand is in {@code docs/hibernate.md}:
  * <pre>
  * create table keysmith_sequences (seq_name varchar(255) not null, next_val bigint not null, primary key (seq_name))
  * </pre>
  *
- * <p>Immutable (constants only).
+ * <p>Immutable (constants and a pure function only).
  */
 public final class KeysmithSequences {
 
+    /**
+     * The Hibernate setting that chooses the store: {@code native} (database sequences; the default where the
+     * dialect has them) or {@code table} ({@value #TABLE}; the default, and the only choice, where it has none).
+     */
+    public static final String STORE_PROPERTY = "keysmith.sequence_store";
+    /** The prefix of every native sequence's name. */
+    public static final String SEQUENCE_PREFIX = "keysmith_";
     /** The table's name. */
     public static final String TABLE = "keysmith_sequences";
     /** The primary-key column: the counter's name. */
@@ -22,6 +38,22 @@ public final class KeysmithSequences {
     /** The counter's value: how many values were reserved so far. */
     public static final String VALUE_COLUMN = "next_val";
 
+    private static final Pattern NOT_IN_NAME = Pattern.compile("[^a-z0-9_]");
+
     private KeysmithSequences() {
+    }
+
+    /**
+     * The database sequence of counter {@code index} of the {@code @Sequence} named {@code sequence} with
+     * {@code counters} counters: {@value #SEQUENCE_PREFIX} followed by the name in lower case with every character
+     * other than an ASCII letter, digit or underscore replaced by {@code _}, and with more than one counter
+     * {@code _index}. {@code Invoice} gives {@code keysmith_invoice}, {@code order-lines} gives
+     * {@code keysmith_order_lines}; {@code @Sequence(name = "orders", counters = 3)} gives {@code keysmith_orders_0}
+     * to {@code keysmith_orders_2}. Boot checks that the result fits the dialect's identifier length and that no two
+     * counters get the same sequence.
+     */
+    public static String sequenceName(String sequence, int counters, int index) {
+        String base = SEQUENCE_PREFIX + NOT_IN_NAME.matcher(sequence.toLowerCase(Locale.ROOT)).replaceAll("_");
+        return counters == 1 ? base : base + "_" + index;
     }
 }

@@ -5,8 +5,10 @@
  * {@code ServiceLoader}, installs a generator on every {@code @Id} that carries {@link dev.keysmith.annotations.GeneratedObjectId},
  * {@link dev.keysmith.annotations.Sequence}, {@link dev.keysmith.annotations.UuidId} or
  * {@link dev.keysmith.annotations.RandomId} (no {@code @GeneratedValue}), maps {@code org.bson.types.ObjectId}
- * attributes, and registers the {@value dev.keysmith.hibernate.KeysmithSequences#TABLE} table for schema export and
- * validation when an entity uses {@code @Sequence}.
+ * attributes, and registers what {@code @Sequence} needs for schema export and validation: one database sequence
+ * per counter, read with {@code nextval} on the inserting session's own connection, or on databases without
+ * sequences the {@value dev.keysmith.hibernate.KeysmithSequences#TABLE} table (see {@link
+ * dev.keysmith.hibernate.KeysmithSequences}).
  *
  * <pre>{@code
  * @Entity
@@ -15,7 +17,9 @@
  * }
  * }</pre>
  *
- * <p>An annotation that cannot work (a strategy on the wrong type, or combined with {@code @GeneratedValue}) fails
- * the boot with a {@link dev.keysmith.hibernate.KeysmithMappingException} naming the entity and the attribute.
+ * <p>An annotation that cannot work (a strategy on the wrong type, combined with {@code @GeneratedValue} or another
+ * generator, or where Hibernate cannot generate) fails the boot with a
+ * {@link dev.keysmith.hibernate.KeysmithMappingException} naming the entity and the attribute. Failures at run time
+ * are Hibernate exceptions (see {@link dev.keysmith.hibernate.SequenceAllocationException}).
  */
 package dev.keysmith.hibernate;

@@ -24,7 +24,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * Done-when 2: sequences reserved in {@code keysmith_sequences} from two session factories (two processes as far
+ * The table store ({@code keysmith.sequence_store = table}, the default on databases without sequences): sequences
+ * reserved in {@code keysmith_sequences} from two session factories (two processes as far
  * as the database can tell) never hand out an id twice, cost one reservation per batch, and a rolled-back
  * transaction does not give its range back.
  */
@@ -72,7 +73,7 @@ class SequenceTableTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(TestDatabase.class)
     void fourThreadsOverTwoFactoriesNeverShareAnIdAndReserveOncePerBatch(TestDatabase database) throws Exception {
-        TestDatabase.Target target = database.target();
+        TestDatabase.Target target = database.target().withTableStore();
         SessionFactory first = target.create(ENTITY_TYPES);
         SessionFactory second = target.build(ENTITY_TYPES, "none");
         try {
@@ -114,7 +115,7 @@ class SequenceTableTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(TestDatabase.class)
     void rolledBackTransactionDoesNotGiveItsIdsBack(TestDatabase database) throws Exception {
-        TestDatabase.Target target = database.target();
+        TestDatabase.Target target = database.target().withTableStore();
         try (SessionFactory factory = target.create(ENTITY_TYPES)) {
             long rolledBack = persistAndRollBack(factory, new Receipt());
             long committed = persist(factory, new Receipt());
@@ -138,7 +139,7 @@ class SequenceTableTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(TestDatabase.class)
     void sequenceNameDefaultsToTheEntityNameAndStripedCountersGetOneRowEach(TestDatabase database) throws Exception {
-        TestDatabase.Target target = database.target();
+        TestDatabase.Target target = database.target().withTableStore();
         try (SessionFactory factory = target.create(List.of(Parcel.class, Crate.class))) {
             assertThat(persist(factory, new Parcel())).isEqualTo(1);
             Set<Integer> crates = new HashSet<>();
@@ -166,29 +167,38 @@ class SequenceTableTest {
     @ParameterizedTest(name = "{0}")
     @EnumSource(TestDatabase.class)
     void closingTheFactoryStopsTheBackgroundPrefetch(TestDatabase database) throws Exception {
-        SessionFactory factory = database.target().create(List.of(Pallet.class));
+        Set<Thread> before = prefetchThreads();
+        SessionFactory factory = database.target().withTableStore().create(List.of(Pallet.class));
+        Set<Thread> started;
         try {
             for (int i = 0; i < 3; i++) {
                 persist(factory, new Pallet());
             }
-            assertThat(prefetchThreadAlive()).as("three of four ids used: the next range is prefetched").isTrue();
+            started = prefetchThreads();
+            started.removeAll(before);
+            assertThat(started).as("three of four ids used: the next range is prefetched on the factory's thread")
+                    .hasSize(1);
         } finally {
             factory.close();
         }
-        // The prefetch thread would idle for 30 seconds on its own; closing the factory shuts it down at once.
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (prefetchThreadAlive() && System.nanoTime() < deadline) {
-            Thread.sleep(20);
+        // The prefetch thread would idle on its own for a while; closing the factory shuts it down at once.
+        for (Thread thread : started) {
+            thread.join(TimeUnit.SECONDS.toMillis(10));
+            assertThat(thread.isAlive()).as("prefetch thread after the factory closed").isFalse();
         }
-        assertThat(prefetchThreadAlive()).as("prefetch thread after the factory closed").isFalse();
     }
 
-    private static boolean prefetchThreadAlive() {
-        return Thread.getAllStackTraces().keySet().stream()
-                .anyMatch(thread -> thread.isAlive() && thread.getName().equals("keysmith-prefetch-pallets-closing"));
+    private static Set<Thread> prefetchThreads() {
+        Set<Thread> threads = new HashSet<>();
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (thread.isAlive() && thread.getName().startsWith("keysmith-prefetch-")) {
+                threads.add(thread);
+            }
+        }
+        return threads;
     }
 
-    private static void insertTickets(SessionFactory factory, int count, Set<Long> ids) {
+    static void insertTickets(SessionFactory factory, int count, Set<Long> ids) {
         for (int done = 0; done < count; done += PER_TRANSACTION) {
             try (EntityManager em = factory.createEntityManager()) {
                 em.getTransaction().begin();
@@ -205,7 +215,7 @@ class SequenceTableTest {
         }
     }
 
-    private static long persistAndRollBack(SessionFactory factory, Object entity) {
+    static long persistAndRollBack(SessionFactory factory, Object entity) {
         try (EntityManager em = factory.createEntityManager()) {
             em.getTransaction().begin();
             em.persist(entity);
@@ -215,7 +225,7 @@ class SequenceTableTest {
         }
     }
 
-    private static long persist(SessionFactory factory, Object entity) {
+    static long persist(SessionFactory factory, Object entity) {
         try (EntityManager em = factory.createEntityManager()) {
             em.getTransaction().begin();
             em.persist(entity);

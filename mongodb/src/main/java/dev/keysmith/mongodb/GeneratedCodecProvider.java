@@ -2,9 +2,10 @@ package dev.keysmith.mongodb;
 
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.codec.GeneratedCodecFactory;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.InvocationTargetException;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.concurrent.ConcurrentHashMap;
 import org.bson.codecs.Codec;
@@ -14,9 +15,10 @@ import org.bson.codecs.configuration.CodecRegistry;
 /**
  * The codecs the keysmith processor generated. Every generated codec is registered for {@link ServiceLoader}
  * in {@code META-INF/services/dev.keysmith.runtime.codec.GeneratedCodecFactory}; to keep start-up cheap, the
- * provider first looks for a type's factory by the name the processor gives it, next to the type
- * ({@code Person_KeysmithCodec$Factory} for {@code Person}), and reads the {@code ServiceLoader} registrations
- * only for a type it does not find that way. Nothing is loaded until a type is asked for. Entity codecs take
+ * provider first looks for a type's codec by the name the processor gives it, next to the type
+ * ({@code Person_KeysmithCodec} for {@code Person}), and makes it with its public
+ * {@code (CodecRegistry, IdGenerators)} constructor; it reads the {@code ServiceLoader} registrations only for a
+ * type it does not find that way. Nothing is loaded until a type is asked for. Entity codecs take
  * their ids from the given {@link IdGenerators}.
  *
  * <p>Use it to build your own registry; {@link Keysmith#codecRegistry()} is one built for you:
@@ -30,11 +32,17 @@ import org.bson.codecs.configuration.CodecRegistry;
  */
 public final class GeneratedCodecProvider implements CodecProvider {
 
-    private static final String FACTORY_SUFFIX = "_KeysmithCodec$Factory";
+    private static final String CODEC_SUFFIX = "_KeysmithCodec";
+    /** What {@link #makers} holds for a type without a generated codec. */
+    private static final Object NONE = new Object();
 
     private final ClassLoader loader;
     private final IdGenerators ids;
-    private final Map<Class<?>, Optional<GeneratedCodecFactory>> factories = new ConcurrentHashMap<>();
+    /**
+     * Per type: the public {@code (CodecRegistry, IdGenerators)} constructor of its generated codec, found by
+     * name; or its {@link GeneratedCodecFactory} from the {@code ServiceLoader} registrations; or {@link #NONE}.
+     */
+    private final Map<Class<?>, Object> makers = new ConcurrentHashMap<>();
     private volatile Map<Class<?>, GeneratedCodecFactory> registered;
 
     private GeneratedCodecProvider(ClassLoader loader, IdGenerators ids) {
@@ -55,23 +63,34 @@ public final class GeneratedCodecProvider implements CodecProvider {
 
     /** Whether a codec was generated for {@code type}. */
     public boolean handles(Class<?> type) {
-        return factory(type).isPresent();
+        return maker(type) != NONE;
     }
 
     @Override
     @SuppressWarnings("unchecked")
     public <T> Codec<T> get(Class<T> type, CodecRegistry registry) {
-        Optional<GeneratedCodecFactory> factory = factory(type);
-        return factory.isPresent() ? (Codec<T>) factory.get().create(registry, ids) : null;
+        Object maker = maker(type);
+        if (maker instanceof Constructor<?> constructor) {
+            Codec<?> codec = construct(type, constructor, registry);
+            if (codec.getEncoderClass() == type) {
+                return (Codec<T>) codec;
+            }
+            // A class of the generated name that is not this type's codec: only the registrations count.
+            maker = registeredOrNone(type);
+            makers.put(type, maker);
+        }
+        // NONE first: "instanceof GeneratedCodecFactory" would load that interface for every JDK or driver type.
+        return maker == NONE ? null : (Codec<T>) ((GeneratedCodecFactory) maker).create(registry, ids);
     }
 
-    // Plain code, no lambdas: this runs when the first entity is encoded, often before anything else in the
-    // JVM has paid for bootstrapping lambdas (milliseconds).
-    private Optional<GeneratedCodecFactory> factory(Class<?> type) {
-        Optional<GeneratedCodecFactory> known = factories.get(type);
+    // Plain code, no lambdas, and the codec's own constructor rather than its nested Factory: this runs when the
+    // first entity is encoded, often before anything else in the JVM has paid for bootstrapping lambdas
+    // (milliseconds), and every class loaded then costs a cold JVM about 0.1 ms (docs/benchmarks.md, (f)).
+    private Object maker(Class<?> type) {
+        Object known = makers.get(type);
         if (known == null) {
             known = find(type);
-            Optional<GeneratedCodecFactory> raced = factories.putIfAbsent(type, known);
+            Object raced = makers.putIfAbsent(type, known);
             if (raced != null) {
                 known = raced;
             }
@@ -79,36 +98,67 @@ public final class GeneratedCodecProvider implements CodecProvider {
         return known;
     }
 
-    private Optional<GeneratedCodecFactory> find(Class<?> type) {
+    private Object find(Class<?> type) {
         ClassLoader typeLoader = type.getClassLoader();
         if (typeLoader == null || type.isArray() || type.isPrimitive()) {
-            return Optional.empty(); // JDK types: never generated
+            return NONE; // JDK types: never generated
         }
-        GeneratedCodecFactory byName = byName(type, typeLoader);
-        return Optional.ofNullable(byName != null ? byName : registered().get(type));
+        Constructor<?> byName = byName(type, typeLoader);
+        return byName != null ? byName : registeredOrNone(type);
     }
 
-    /** The factory the processor names after the type ({@code Outer_Inner_KeysmithCodec$Factory}), if any. */
-    private static GeneratedCodecFactory byName(Class<?> type, ClassLoader typeLoader) {
+    private Object registeredOrNone(Class<?> type) {
+        GeneratedCodecFactory factory = registered().get(type);
+        return factory != null ? factory : NONE;
+    }
+
+    /**
+     * The constructor of the codec the processor names after the type ({@code Outer_Inner_KeysmithCodec}), if
+     * there is such a codec.
+     */
+    private static Constructor<?> byName(Class<?> type, ClassLoader typeLoader) {
         // String.concat rather than +: the first indy string concatenation in a JVM costs milliseconds.
         String packagePrefix = type.getPackageName().isEmpty() ? "" : type.getPackageName().concat(".");
         String simpleNames = type.getName().substring(packagePrefix.length()).replace('$', '_');
-        String factoryName = packagePrefix.concat(simpleNames).concat(FACTORY_SUFFIX);
+        String codecName = packagePrefix.concat(simpleNames).concat(CODEC_SUFFIX);
         try {
-            Class<?> candidate = Class.forName(factoryName, true, typeLoader);
-            if (GeneratedCodecFactory.class.isAssignableFrom(candidate)) {
-                GeneratedCodecFactory factory =
-                        (GeneratedCodecFactory) candidate.getDeclaredConstructor().newInstance();
-                if (factory.type() == type) {
-                    return factory;
-                }
-            }
-            return null;
-        } catch (ClassNotFoundException e) {
-            return null;
+            Class<?> candidate = Class.forName(codecName, false, typeLoader);
+            return Codec.class.isAssignableFrom(candidate)
+                    ? candidate.getConstructor(CodecRegistry.class, IdGenerators.class)
+                    : null;
+        } catch (ClassNotFoundException | NoSuchMethodException e) {
+            return null; // not generated, or not by this processor: the registrations decide
+        } catch (LinkageError e) {
+            throw Failure.of(type, e);
+        }
+    }
+
+    private Codec<?> construct(Class<?> type, Constructor<?> constructor, CodecRegistry registry) {
+        try {
+            return (Codec<?>) constructor.newInstance(registry, ids);
         } catch (ReflectiveOperationException | LinkageError e) {
-            throw new IllegalStateException("the generated codec factory of " + type.getName()
-                    + " cannot be created; recompile it with the keysmith processor", e);
+            throw Failure.of(type, e);
+        }
+    }
+
+    /**
+     * Failures to make a codec, in a class of their own, loaded only on a failure: the JVM verifies all of a
+     * class's code when it loads it (and loads the classes its handlers name), and the first document never runs
+     * this code.
+     */
+    private static final class Failure {
+
+        /** What the codec's constructor threw, as it threw it (a codec it asked the registry for is missing, say). */
+        static RuntimeException of(Class<?> type, Throwable e) {
+            Throwable thrown = e instanceof InvocationTargetException ? e.getCause() : e;
+            if (thrown != e && thrown instanceof RuntimeException runtime) {
+                return runtime;
+            }
+            if (thrown != e && thrown instanceof Error error) {
+                throw error;
+            }
+            return new IllegalStateException("the generated codec of " + type.getName()
+                    + " cannot be created; recompile it with the keysmith processor", thrown);
         }
     }
 

@@ -2,6 +2,7 @@ package dev.keysmith.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.keysmith.runtime.internal.SystemSeconds;
 import dev.keysmith.runtime.testing.Concurrently;
 import dev.keysmith.runtime.testing.FixedRandom;
 import dev.keysmith.runtime.testing.SettableClock;
@@ -157,6 +158,26 @@ class ObjectIdGeneratorTest {
         });
 
         assertThat(seen).hasSize(threads * perThread);
+    }
+
+    @Test
+    void theSystemClockGeneratorPastItsSampledIdsIsNeverAheadOfTheWallClockNorBehindItsStart() throws Exception {
+        long start = Instant.now().getEpochSecond();
+        ObjectIdGenerator generator = ObjectIdGenerator.create();
+        int perThread = 3 * SystemSeconds.SAMPLE_EVERY;
+        Set<ObjectId> seen = ConcurrentHashMap.newKeySet();
+
+        Concurrently.run(2, index -> {
+            ObjectId previous = generator.next();
+            for (int i = 1; i < perThread; i++) {
+                ObjectId id = generator.next();
+                long seconds = ObjectIds.creationTime(id).getEpochSecond();
+                assertThat(seconds).isBetween(start, Instant.now().getEpochSecond());
+                assertThat(id).isGreaterThan(previous);
+                assertThat(seen.add(id)).isTrue();
+                previous = id;
+            }
+        });
     }
 
     private static int counterOf(ObjectId id) {

@@ -72,8 +72,8 @@ public final class Demo {
                 + ", one document per sequence; next = how many numbers were reserved so far:");
         counters.print(out);
         out.println();
-        out.println("SQL table keysmith_sequences, one row per sequence; next_val = how many numbers were reserved"
-                + " so far:");
+        out.println("SQL sequences, one per @Sequence (increment = batch); reserved = how many numbers were"
+                + " reserved so far:");
         sequences.print(out);
     }
 }

@@ -143,20 +143,21 @@ class DemoTest {
     void theCountersOfBothRoutesAreListed() {
         Map<String, Long> counters = table("_ID").stream()
                 .collect(Collectors.toMap(row -> row.get("_ID"), row -> Long.parseLong(row.get("NEXT"))));
-        Map<String, Long> sequences = table("SEQ_NAME").stream()
-                .collect(Collectors.toMap(row -> row.get("SEQ_NAME"), row -> Long.parseLong(row.get("NEXT_VAL"))));
+        Map<String, Long> sequences = table("SEQUENCE").stream()
+                .collect(Collectors.toMap(row -> row.get("SEQUENCE"), row -> Long.parseLong(row.get("RESERVED"))));
 
         // A counter holds how many numbers were reserved: whole batches of 100, at least the numbers shown.
         assertThat(counters).containsOnlyKeys("invoices");
         assertThat(counters.get("invoices")).isPositive().isEqualTo(counters.get("invoices") / 100 * 100);
-        assertThat(sequences).containsOnlyKeys("Invoice");
-        assertThat(sequences.get("Invoice")).isPositive().isEqualTo(sequences.get("Invoice") / 100 * 100);
+        assertThat(sequences).containsOnlyKeys("keysmith_invoice");
+        assertThat(sequences.get("keysmith_invoice")).isPositive()
+                .isEqualTo(sequences.get("keysmith_invoice") / 100 * 100);
     }
 
     @Test
     void theOutputStartsWithATitleAndSaysWhatEachSectionShows() {
         assertThat(output.get(0)).startsWith("keysmith demo");
-        for (String header : List.of("ROUTE", "_ID", "SEQ_NAME")) {
+        for (String header : List.of("ROUTE", "_ID", "SEQUENCE")) {
             int headerLine = headerLine(header);
             assertThat(output.get(headerLine - 1)).as("the line before the " + header + " table").endsWith(":");
         }

@@ -50,6 +50,17 @@ record AnnotatedAttribute(String name, Class<?> type, AnnotatedElement member, L
         return List.copyOf(byName.values());
     }
 
+    /** The annotations on this attribute's member that are not keysmith's. */
+    List<Annotation> otherAnnotations() {
+        List<Annotation> others = new ArrayList<>();
+        for (Annotation annotation : member.getAnnotations()) {
+            if (!ID_ANNOTATIONS.contains(annotation.annotationType())) {
+                others.add(annotation);
+            }
+        }
+        return others;
+    }
+
     /** {@code true} when {@code annotation} sits on this attribute's member. */
     boolean has(Class<? extends Annotation> annotation) {
         return member.isAnnotationPresent(annotation);

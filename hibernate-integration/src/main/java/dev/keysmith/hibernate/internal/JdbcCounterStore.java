@@ -7,7 +7,11 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.SQLTransientConnectionException;
 import org.hibernate.HibernateException;
+import org.hibernate.JDBCException;
+import org.hibernate.exception.JDBCConnectionException;
+import org.hibernate.engine.jdbc.spi.SqlExceptionHelper;
 import org.hibernate.engine.jdbc.spi.JdbcServices;
 import org.hibernate.engine.transaction.jta.platform.spi.JtaPlatform;
 import org.hibernate.jdbc.AbstractReturningWork;
@@ -36,13 +40,16 @@ final class JdbcCounterStore implements CounterStore {
     private static final int INSERT_RACE_ATTEMPTS = 10;
 
     private final IsolationDelegate isolation;
+    private final SqlExceptionHelper sqlExceptions;
     private final String table;
     private final String updateSql;
     private final String selectSql;
     private final String insertSql;
 
-    JdbcCounterStore(IsolationDelegate isolation, String qualifiedTable, String name, String value) {
+    JdbcCounterStore(IsolationDelegate isolation, SqlExceptionHelper sqlExceptions, String qualifiedTable,
+            String name, String value) {
         this.isolation = isolation;
+        this.sqlExceptions = sqlExceptions;
         this.table = qualifiedTable;
         this.updateSql = "update " + qualifiedTable + " set " + value + " = " + value + " + ? where " + name + " = ?";
         this.selectSql = "select " + value + " from " + qualifiedTable + " where " + name + " = ?";
@@ -62,7 +69,7 @@ final class JdbcCounterStore implements CounterStore {
                 ? new JdbcIsolationDelegate(jdbc.getBootstrapJdbcConnectionAccess(), jdbc.getSqlExceptionHelper())
                 : new JtaIsolationDelegate(jdbc.getBootstrapJdbcConnectionAccess(), jdbc.getSqlExceptionHelper(),
                         transactionManager);
-        return new JdbcCounterStore(isolation, qualifiedTable, nameColumn, valueColumn);
+        return new JdbcCounterStore(isolation, jdbc.getSqlExceptionHelper(), qualifiedTable, nameColumn, valueColumn);
     }
 
     @Override
@@ -78,10 +85,55 @@ final class JdbcCounterStore implements CounterStore {
                 }
             }, true);
         } catch (HibernateException e) {
-            throw new HibernateException("reserving " + count + " values of counter '" + counter + "' in table "
-                    + table + " failed (the table is created by hbm2ddl, or by hand with the DDL in the keysmith "
-                    + "Hibernate guide): " + e.getMessage(), e);
+            throw explained(e, counter, count);
         }
+    }
+
+    /**
+     * The failure with a message that names its real cause: no connection to be had (a pool too small for the
+     * second connection a table reservation needs), or the SQL failed (a missing table, among others). A JDBC
+     * failure keeps its type, so that Spring's translation still sees it.
+     */
+    private HibernateException explained(HibernateException e, String counter, long count) {
+        String what = "[keysmith] reserving " + count + " values of counter '" + counter + "' in table " + table;
+        if (causedBy(e, SQLTransientConnectionException.class)) {
+            return new JDBCConnectionException(what + " needs a connection of its own (the table is written in a "
+                    + "transaction of its own, beside the caller's) and the pool had none to give: " + rootMessage(e)
+                    + ". The pool must hold more connections than the transactions that insert at once; on a "
+                    + "database with sequences, native sequences (keysmith.sequence_store = native) need no second "
+                    + "connection", causeOfType(e, SQLException.class));
+        }
+        if (causedBy(e, JDBCConnectionException.class)) {
+            return new JDBCConnectionException(what + " could not connect to the database: " + rootMessage(e),
+                    causeOfType(e, SQLException.class));
+        }
+        String message = what + " failed: " + rootMessage(e) + ". If the table does not exist, let schema "
+                + "management create it (hibernate.hbm2ddl.auto or spring.jpa.hibernate.ddl-auto = create or update) "
+                + "or create it with the DDL in the keysmith Hibernate guide";
+        return e instanceof JDBCException jdbc && jdbc.getSQLException() != null
+                ? sqlExceptions.convert(jdbc.getSQLException(), message, jdbc.getSQL())
+                : new HibernateException(message, e);
+    }
+
+    private static boolean causedBy(Throwable e, Class<? extends Throwable> type) {
+        return causeOfType(e, type) != null;
+    }
+
+    private static <T extends Throwable> T causeOfType(Throwable e, Class<T> type) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (type.isInstance(t)) {
+                return type.cast(t);
+            }
+        }
+        return null;
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable root = e;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root.getMessage();
     }
 
     private long reserveOn(Connection connection, String counter, long count) throws SQLException {

@@ -1,31 +1,68 @@
 package dev.keysmith.hibernate.internal;
 
+import dev.keysmith.hibernate.SequenceAllocationException;
+import dev.keysmith.runtime.IdAllocationException;
+import dev.keysmith.runtime.IdSpaceExhaustedException;
+import dev.keysmith.runtime.SequenceAllocator;
 import dev.keysmith.runtime.SequenceSpec;
+import java.util.Map;
+import org.hibernate.HibernateException;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.generator.EventType;
 
 /**
  * {@code @Sequence}: the next number of the entity's sequence, from the allocator the session factory shares among
- * all entities that name the same sequence.
+ * all entities that name the same sequence. With native sequences a range is reserved by a {@code nextval} on the
+ * session's own connection, on the caller's thread; with the table, by the allocator's store (and its prefetch).
  *
- * <p>Thread-safe.
+ * <p>Failures reach the caller as Hibernate exceptions, which JPA and Spring translate: a failed SQL statement as
+ * the {@code JDBCException} Hibernate's {@code SqlExceptionHelper} makes of it (its message names the sequence and
+ * the DDL), anything else as {@link SequenceAllocationException}.
+ *
+ * <p>Thread-safe. One instance serves one session factory.
  */
 final class SequenceIdGenerator extends InsertOnlyGenerator {
 
     private static final long serialVersionUID = 1L;
 
     private final SequenceSpec spec;
-    private final transient SharedSequences sequences;
+    private final transient FactoryGenerators factories;
+    private final transient NativeSequences nativeSequences; // null: the table store
+    private transient volatile SequenceAllocator allocator;
+    private transient volatile Map<String, NativeSequences.Rendered> rendered;
 
-    SequenceIdGenerator(SequenceSpec spec, SharedSequences sequences) {
+    SequenceIdGenerator(SequenceSpec spec, FactoryGenerators factories, NativeSequences nativeSequences) {
         this.spec = spec;
-        this.sequences = sequences;
+        this.factories = factories;
+        this.nativeSequences = nativeSequences;
     }
 
     @Override
     public Object generate(SharedSessionContractImplementor session, Object owner, Object currentValue,
             EventType eventType) {
-        long next = sequences.allocator(spec, session.getFactory()).next();
+        SequenceAllocator sequence = allocator;
+        if (sequence == null) {
+            sequence = open(session);
+        }
+        long next;
+        try {
+            next = nativeSequences == null ? sequence.next()
+                    : sequence.next(new SessionSequenceStore(session, rendered));
+        } catch (IdAllocationException e) {
+            throw e.getCause() instanceof HibernateException hibernate ? hibernate
+                    : new SequenceAllocationException(spec.name(), e.getMessage(), e);
+        } catch (IdSpaceExhaustedException e) {
+            throw new SequenceAllocationException(spec.name(), e.getMessage(), e);
+        }
         return spec.intId() ? (Object) Math.toIntExact(next) : (Object) next;
+    }
+
+    private SequenceAllocator open(SharedSessionContractImplementor session) {
+        if (nativeSequences != null) {
+            rendered = nativeSequences.render(session.getFactory());
+        }
+        SequenceAllocator opened = factories.of(session.getFactory()).sequence(spec);
+        allocator = opened;
+        return opened;
     }
 }

@@ -35,7 +35,7 @@ class JdbcCounterStoreTest {
         @Override
         protected CounterStore emptyStore() {
             if (factory == null) {
-                target = database().target();
+                target = database().target().withTableStore();
                 factory = target.create(List.of(Counted.class));
             }
             try (Connection connection = target.connect(); Statement statement = connection.createStatement()) {

@@ -23,8 +23,8 @@ public final class HibernateDemo {
     }
 
     /**
-     * A session factory over the demo's entities on {@code dataSource}, where it creates their tables and
-     * {@code keysmith_sequences}.
+     * A session factory over the demo's entities on {@code dataSource}, where it creates their tables and the
+     * database sequence of {@code @Sequence}.
      */
     // Hibernate 7 deprecates DATASOURCE for the JPA setting, but its native bootstrap (Configuration) still takes a
     // DataSource instance only through it.
@@ -36,7 +36,7 @@ public final class HibernateDemo {
                 .addAnnotatedClass(Upload.class)
                 .addAnnotatedClass(Account.class)
                 .addAnnotatedClass(Event.class)
-                // keysmith adds keysmith_sequences to the model, so schema export creates it with the entities.
+                // keysmith adds the sequence keysmith_invoice to the model, so schema export creates it too.
                 .setProperty(AvailableSettings.HBM2DDL_AUTO, "create");
         // A pool of the application's choosing, as in production; Hibernate's built-in one is for tests only.
         configuration.getProperties().put(AvailableSettings.DATASOURCE, dataSource);
@@ -44,8 +44,8 @@ public final class HibernateDemo {
     }
 
     /**
-     * Persists entities of every strategy, adds what it reads back to {@code stored}, and returns the rows of
-     * {@code keysmith_sequences}.
+     * Persists entities of every strategy, adds what it reads back to {@code stored}, and returns keysmith's
+     * database sequences with how many numbers each has reserved.
      */
     public static Table run(SessionFactory factory, Table stored) {
         factory.inTransaction(session -> {
@@ -57,7 +57,7 @@ public final class HibernateDemo {
             session.persist(new Event("Ada signed in"));
         });
 
-        Table sequences = new Table("SEQ_NAME", "NEXT_VAL");
+        Table sequences = new Table("SEQUENCE", "RESERVED");
         factory.inTransaction(session -> {
             for (Event event : session.createSelectionQuery("from Event order by id", Event.class).getResultList()) {
                 stored.row(ROUTE, "@GeneratedObjectId", "Event", event.id,
@@ -80,11 +80,11 @@ public final class HibernateDemo {
                 stored.row(ROUTE, "@RandomId(digits = 12)", "Account", account.number, "nothing: a random number");
             }
 
-            // keysmith reads and writes this table with plain SQL on a connection of its own, never through the
-            // session: a native query shows it as it is.
-            List<Object[]> rows = session.createNativeQuery(
-                    "select seq_name, next_val from keysmith_sequences order by seq_name", Object[].class)
-                    .getResultList();
+            // keysmith reads its sequences with nextval on the session's connection; the sequence starts with 1
+            // and increments by the batch, so the next value it would return, minus 1, is what was reserved.
+            List<Object[]> rows = session.createNativeQuery("select lower(sequence_name), base_value - 1"
+                    + " from information_schema.sequences where lower(sequence_name) like 'keysmith%' order by 1",
+                    Object[].class).getResultList();
             rows.forEach(row -> sequences.row(row[0], row[1]));
         });
         return sequences;

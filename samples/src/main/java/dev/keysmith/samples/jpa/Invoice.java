@@ -6,9 +6,9 @@ import jakarta.persistence.Id;
 import java.math.BigDecimal;
 
 /**
- * An invoice numbered by the {@code keysmith_sequences} row {@code Invoice} (the sequence is named after the
- * entity). 100 numbers are reserved per round trip, in a transaction of their own, so a rollback of the caller
- * never hands a number out twice.
+ * An invoice numbered by the database sequence {@code keysmith_invoice} (named after the entity). 100 numbers are
+ * reserved per {@code nextval}, on the session's own connection; a sequence is not transactional, so a rollback of
+ * the caller never hands a number out twice.
  *
  * <p>Not thread-safe: confine to one thread.
  */
