@@ -33,7 +33,8 @@ import javax.lang.model.type.TypeMirror;
  * {@code @Document}) and every {@code @Embedded} type, reads the source into a model, validates it and writes a
  * codec; lists every codec factory for {@code ServiceLoader}. A JPA entity without {@code @Document} is left to
  * Hibernate. Claims keysmith's annotations and the driver's {@code org.bson.codecs.pojo.annotations} (no other
- * processor gives them a meaning), so that {@code -Xlint:all -Werror} builds pass; never anyone else's.
+ * processor gives them a meaning), so that {@code -Xlint:all -Werror} builds pass; JPA's only when no other
+ * processor is on the processor path, so that none is starved of them.
  *
  * <p>Not thread-safe: confine to one thread (javac runs processors on one).
  */
@@ -63,8 +64,60 @@ public final class KeysmithProcessor extends AbstractProcessor {
      */
     @Override
     public Set<String> getSupportedAnnotationTypes() {
+        if (aloneOnProcessorPath(processorPath)) {
+            // No other processor is there to receive JPA's annotations (keysmith reads @Entity, to leave JPA entities
+            // to Hibernate): claiming them starves nobody, and keeps javac from warning under -Xlint:processing that
+            // no processor claimed them. Not "*": Gradle rebuilds everything for an aggregating processor that
+            // receives a source-retention annotation such as @Override.
+            return Set.of("dev.keysmith.annotations.*", "org.bson.codecs.pojo.annotations.*",
+                    "javax.annotation.processing.Generated", "jakarta.persistence.*", "javax.persistence.*");
+        }
         return Set.of("dev.keysmith.annotations.*", "org.bson.codecs.pojo.annotations.*",
                 "javax.annotation.processing.Generated");
+    }
+
+    /** Where javac found this processor, and any other: the class loader of the processor path. */
+    private final ClassLoader processorPath;
+
+    /** The processor as javac's {@code ServiceLoader} creates it. */
+    public KeysmithProcessor() {
+        this(KeysmithProcessor.class.getClassLoader());
+    }
+
+    /** For tests: a processor that looks for other processors in {@code processorPath}. */
+    KeysmithProcessor(ClassLoader processorPath) {
+        this.processorPath = processorPath;
+    }
+
+    /**
+     * Whether every processor registered for {@code ServiceLoader} on the processor path (where javac finds them)
+     * is keysmith's. False when unsure (a registration that cannot be read).
+     */
+    static boolean aloneOnProcessorPath(ClassLoader processorPath) {
+        try {
+            java.util.Enumeration<java.net.URL> registrations = processorPath == null ? null
+                    : processorPath.getResources("META-INF/services/javax.annotation.processing.Processor");
+            if (registrations == null) {
+                return false;
+            }
+            while (registrations.hasMoreElements()) {
+                java.net.URLConnection connection = registrations.nextElement().openConnection();
+                connection.setUseCaches(false);
+                try (java.io.BufferedReader lines = new java.io.BufferedReader(new java.io.InputStreamReader(
+                        connection.getInputStream(), java.nio.charset.StandardCharsets.UTF_8))) {
+                    for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                        int comment = line.indexOf('#');
+                        String name = (comment >= 0 ? line.substring(0, comment) : line).trim();
+                        if (!name.isEmpty() && !name.equals(KeysmithProcessor.class.getName())) {
+                            return false;
+                        }
+                    }
+                }
+            }
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     @Override
@@ -154,7 +207,9 @@ public final class KeysmithProcessor extends AbstractProcessor {
         } catch (IOException e) {
             throw new IllegalStateException("cannot write " + model.codec() + ": " + e.getMessage(), e);
         }
-        factories.put(CodecWriter.factoryBinaryName(model), type.getQualifiedName().toString());
+        if (model.typeVariables().isEmpty()) {
+            factories.put(CodecWriter.factoryBinaryName(model), type.getQualifiedName().toString());
+        }
         return referencedSourceTypes(model);
     }
 
@@ -178,6 +233,13 @@ public final class KeysmithProcessor extends AbstractProcessor {
             if (element != null && isCompiledHere(element) && !handled.contains(name.canonicalName())
                     && (element.getKind() == ElementKind.CLASS || element.getKind() == ElementKind.RECORD)) {
                 found.add(element);
+            }
+        } else if (type instanceof dev.keysmith.processor.model.ValueType.Parameterized parameterized) {
+            com.palantir.javapoet.ClassName raw = ((com.palantir.javapoet.ParameterizedTypeName)
+                    parameterized.javaType()).rawType();
+            collect(new dev.keysmith.processor.model.ValueType.FromRegistry(raw, false), found);
+            for (dev.keysmith.processor.model.ValueType argument : parameterized.arguments()) {
+                collect(argument, found);
             }
         } else if (type instanceof dev.keysmith.processor.model.ValueType.Polymorphic polymorphic) {
             for (com.palantir.javapoet.ClassName name : polymorphic.classes().values()) {

@@ -198,6 +198,80 @@ class CompileErrorsTest {
     }
 
     @Test
+    void aCollectionAsTheTypeArgumentOfAGenericEmbeddedType() {
+        assertError(Message.FIELD_TYPE.format("tags", "test.Range<java.util.List<java.lang.String>>",
+                        "a generic type whose type argument java.util.List<java.lang.String> is a collection or map; "
+                        + "make the type argument a class (one that holds the value, e.g. Range<Tags> with a class "
+                        + "Tags { List<String> values; }) or a generic class of this compilation"),
+                "Range<List<String>> tags",
+                "class Bad {",
+                "  @GeneratedObjectId String id;",
+                "  Range<List<String>> tags;",
+                "}",
+                "class Range<T> { T min; T max; }");
+    }
+
+    @Test
+    void anInterfaceAsTheTypeArgumentOfAGenericEmbeddedType() {
+        assertError(Message.FIELD_TYPE.format("task", "test.Box<java.lang.Runnable>",
+                        "a generic type whose type argument java.lang.Runnable is an interface, so nothing says which "
+                        + "class to decode; make the type argument a class (one that holds the value, e.g. Box<Tags> "
+                        + "with a class Tags { List<String> values; }) or a generic class of this compilation"),
+                "Box<Runnable> task",
+                "class Bad {",
+                "  @GeneratedObjectId String id;",
+                "  Box<Runnable> task;",
+                "}",
+                "class Box<T> { T value; }");
+    }
+
+    @Test
+    void aRawGenericEmbeddedType() {
+        assertError(Message.FIELD_TYPE.format("price", "test.Range",
+                        "a raw generic type, whose values' types are unknown; give its type arguments "
+                        + "(Range<Integer>)"),
+                "Range price",
+                "class Bad {",
+                "  @GeneratedObjectId String id;",
+                "  @SuppressWarnings(\"rawtypes\") Range price;",
+                "}",
+                "class Range<T> { T min; T max; }");
+    }
+
+    @Test
+    void aGenericEntity() {
+        assertError(Message.TYPE_KIND.format("Bad", "an entity", "generic"), "class Bad<T>",
+                "@Document class Bad<T> {",
+                "  @GeneratedObjectId String id;",
+                "  T value;",
+                "}");
+    }
+
+    @Test
+    void extraElementsOfAnotherType() {
+        assertError(Message.FIELD_TYPE.format("rest", "java.util.Map<java.lang.String, java.lang.String>",
+                        "annotated @BsonExtraElements, which collects the unknown fields into a Document, BsonDocument "
+                        + "or Map<String, Object>"),
+                "Map<String, String> rest",
+                "class Bad {",
+                "  @GeneratedObjectId String id;",
+                "  @BsonExtraElements Map<String, String> rest;",
+                "}");
+    }
+
+    @Test
+    void twoExtraElementsProperties() {
+        assertError(Message.FIELD_TYPE.format("second", "org.bson.Document",
+                        "a second @BsonExtraElements property, and the unknown fields go into one"),
+                "Document second",
+                "class Bad {",
+                "  @GeneratedObjectId String id;",
+                "  @BsonExtraElements org.bson.Document first;",
+                "  @BsonExtraElements org.bson.Document second;",
+                "}");
+    }
+
+    @Test
     void mapWithNonStringKeys() {
         assertError(Message.FIELD_TYPE.format("counts", "java.util.Map<java.lang.Integer, java.lang.String>",
                         "a map whose keys are not String (document keys are strings)"), "counts;",

@@ -68,6 +68,42 @@ class GoldenTest {
             "",
             "public record Invoice(@Sequence(batch = 100) long number, BigDecimal total, Instant issued) {}");
 
+    private static final JavaFileObject RANGE = source("test.Range",
+            "package test;",
+            "",
+            "import java.util.List;",
+            "",
+            "public class Range<T> {",
+            "    T min;",
+            "    T max;",
+            "    List<T> steps;",
+            "}");
+
+    private static final JavaFileObject OFFER = source("test.Offer",
+            "package test;",
+            "",
+            "import dev.keysmith.annotations.GeneratedObjectId;",
+            "import java.time.Instant;",
+            "",
+            "public class Offer {",
+            "    @GeneratedObjectId String id;",
+            "    Range<Integer> price;",
+            "    Range<Instant> period;",
+            "}");
+
+    @Test
+    void genericEmbeddedType() throws IOException {
+        Compilation compilation = compile(RANGE, OFFER);
+        assertGolden(compilation, "test.Range_KeysmithCodec", "Range_KeysmithCodec.java");
+        assertThat(compilation.generatedSourceFile("test.Offer_KeysmithCodec").orElseThrow().getCharContent(true)
+                .toString()).contains("codec = new Range_KeysmithCodec<>(registry, integerCodec());")
+                .contains("codec = new Range_KeysmithCodec<>(registry, instantCodec());");
+        // No factory for the generic type: its class alone does not say its type arguments.
+        JavaFileObject services = compilation.generatedFile(javax.tools.StandardLocation.CLASS_OUTPUT,
+                "META-INF/services/dev.keysmith.runtime.codec.GeneratedCodecFactory").orElseThrow();
+        assertThat(services.getCharContent(true).toString()).isEqualTo("test.Offer_KeysmithCodec$Factory\n");
+    }
+
     @Test
     void classWithFieldsAndAccessors() {
         assertGolden(compile(PERSON, ADDRESS), "test.Person_KeysmithCodec", "Person_KeysmithCodec.java");

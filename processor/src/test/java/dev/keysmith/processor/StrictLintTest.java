@@ -5,8 +5,21 @@ import static com.google.testing.compile.Compiler.javac;
 import static dev.keysmith.processor.Compilations.source;
 
 import com.google.testing.compile.Compilation;
+import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.TypeElement;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * A correct model compiles under {@code -Xlint:all -Werror}: keysmith claims its own annotations and the driver's
@@ -42,6 +55,10 @@ class StrictLintTest {
             "",
             "  public record Note(String text, @BsonIgnore String draft) {}",
             "",
+            "  public static class Range<T extends Comparable<T>> { public T min; public T max; }",
+            "  public record Pair<A, B>(A first, List<B> seconds) {}",
+            "  public record Label(String text, @BsonExtraElements org.bson.Document rest) {}",
+            "",
             "  @Document public static class Order extends Base {",
             "    public List<Line> lines;",
             "    public SortedSet<String> tags;",
@@ -53,6 +70,10 @@ class StrictLintTest {
             "    public Deque<Note> notes;",
             "    @BsonRepresentation(BsonType.OBJECT_ID) public String customerId;",
             "    @BsonProperty(\"total_cents\") public long totalCents;",
+            "    public Range<Integer> quantityRange;",
+            "    public List<Pair<String, Range<Long>>> pairs;",
+            "    public Label label;",
+            "    @BsonExtraElements public Map<String, Object> unknown;",
             "  }",
             "",
             "  @Document public static final class Receipt {",
@@ -72,6 +93,64 @@ class StrictLintTest {
             "  @Document public record Coupon(@Sequence int id, int discount, boolean hasDiscount, String value) {}",
             "}");
 
+    private static final JavaFileObject[] JPA_MODEL = {
+        source("jakarta.persistence.Entity", "package jakarta.persistence;",
+                "public @interface Entity {}"),
+        source("jakarta.persistence.Id", "package jakarta.persistence;",
+                "public @interface Id {}"),
+        source("test.Account", "package test;",
+                "@jakarta.persistence.Entity public class Account {",
+                "  @jakarta.persistence.Id @dev.keysmith.annotations.RandomId(digits = 12) Long number;",
+                "}"),
+    };
+
+    @Test
+    void jpaAnnotationsAreClaimedWhenNoOtherProcessorIsOnThePath(@TempDir Path path) throws IOException {
+        Compilation compilation = javac().withProcessors(new KeysmithProcessor(processorPath(path,
+                        KeysmithProcessor.class.getName())))
+                .withOptions("-Xlint:all", "-Werror")
+                .compile(JPA_MODEL);
+        assertThat(compilation).succeededWithoutWarnings();
+    }
+
+    @Test
+    void jpaAnnotationsAreLeftToAnotherProcessorOnThePath(@TempDir Path path) throws IOException {
+        // Hibernate's metamodel generator (or any processor) listed after keysmith must still receive @Entity.
+        Set<String> received = new TreeSet<>();
+        AbstractProcessor jpaProcessor = new AbstractProcessor() {
+            @Override
+            public Set<String> getSupportedAnnotationTypes() {
+                return Set.of("jakarta.persistence.*");
+            }
+
+            @Override
+            public SourceVersion getSupportedSourceVersion() {
+                return SourceVersion.latestSupported();
+            }
+
+            @Override
+            public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+                annotations.forEach(annotation -> received.add(annotation.getQualifiedName().toString()));
+                return false;
+            }
+        };
+        Compilation compilation = javac().withProcessors(new KeysmithProcessor(processorPath(path,
+                        "# keysmith and Hibernate's", KeysmithProcessor.class.getName(),
+                        "org.hibernate.processor.HibernateProcessor")), jpaProcessor)
+                .withOptions("-Xlint:all")
+                .compile(JPA_MODEL);
+        org.assertj.core.api.Assertions.assertThat(received).contains("jakarta.persistence.Entity", "jakarta.persistence.Id");
+        // The other processor does not claim them either: javac's warning is its to silence, not keysmith's.
+        assertThat(compilation).hadWarningContaining("jakarta.persistence.Entity");
+    }
+
+    /** A processor path whose only registrations are {@code lines}. */
+    private static ClassLoader processorPath(Path path, String... lines) throws IOException {
+        Path services = Files.createDirectories(path.resolve("META-INF/services"));
+        Files.write(services.resolve("javax.annotation.processing.Processor"), List.of(lines));
+        return new URLClassLoader(new URL[] {path.toUri().toURL()}, null);
+    }
+
     @Test
     void aCorrectModelCompilesWithEveryLintAsAnError() {
         Compilation compilation = javac().withProcessors(new KeysmithProcessor())
@@ -82,5 +161,7 @@ class StrictLintTest {
         assertThat(compilation).generatedSourceFile("test.Shop_Line_KeysmithCodec");
         assertThat(compilation).generatedSourceFile("test.Shop_Card_KeysmithCodec");
         assertThat(compilation).generatedSourceFile("test.Shop_Note_KeysmithCodec");
+        assertThat(compilation).generatedSourceFile("test.Shop_Range_KeysmithCodec");
+        assertThat(compilation).generatedSourceFile("test.Shop_Pair_KeysmithCodec");
     }
 }

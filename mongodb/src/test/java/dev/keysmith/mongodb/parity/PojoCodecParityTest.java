@@ -485,6 +485,110 @@ class PojoCodecParityTest {
                 .hasMessageContaining("Movie.year").hasMessageContaining("the double 1903.5 is not an int");
     }
 
+    @Test
+    void genericEmbeddedTypesWithTypeArguments() {
+        Generics.Offer value = new Generics.Offer();
+        value.id = new ObjectId();
+        value.price = new Generics.Range<>(10, 99);
+        value.period = new Generics.Range<>(Instant.parse("2026-01-01T00:00:00Z"), null);
+        value.label = new Generics.Tagged<>();
+        value.label.value = "new";
+        value.label.history = List.of("draft", "new");
+        value.label.bounds = new Generics.Range<>("a", "z");
+        value.nested = new Generics.Pair<>(new Generics.Range<>(1, 2), Shapes.Level.HIGH);
+        check.assertSame(Generics.Offer.class, value);
+        assertThat(ParityCheck.json(check.encodeWithKeysmith(Generics.Offer.class, value)))
+                .contains("\"price\": {\"max\": 99, \"min\": 10}")
+                .contains("\"period\": {\"min\": {\"$date\": \"2026-01-01T00:00:00Z\"}}");
+    }
+
+    @Test
+    void genericTypesInAListOrMapThatPojoCodecCannotEncode() {
+        Generics.Stats value = new Generics.Stats();
+        value.id = new ObjectId("573a1390f29313caabcd4135");
+        value.counts = List.of(new Generics.Pair<>("views", 12L), new Generics.Pair<>("sales", 1L << 40));
+        value.limits = new LinkedHashMap<>(Map.of("weight", new Generics.Range<>(0.5, 2.5)));
+        check.assertStored(Generics.Stats.class, value);
+        assertThat(ParityCheck.json(check.encodeWithKeysmith(Generics.Stats.class, value))).isEqualTo(
+                "{\"_id\": {\"$oid\": \"573a1390f29313caabcd4135\"}, \"counts\": [{\"first\": \"views\", "
+                + "\"second\": 12}, {\"first\": \"sales\", \"second\": 1099511627776}], "
+                + "\"limits\": {\"weight\": {\"max\": 2.5, \"min\": 0.5}}}");
+    }
+
+    @Test
+    void aTypeArgumentValueOfTheWrongTypeFailsNamingThePath() {
+        byte[] bytes = bytes("{\"_id\": {\"$oid\": \"573a1390f29313caabcd4135\"}, \"price\": {\"min\": \"ten\"}}");
+        assertThatThrownBy(() -> check.decodeWithKeysmith(Generics.Offer.class, bytes))
+                .isInstanceOf(EntityDecodingException.class)
+                .hasMessageContaining("Offer.price.min");
+    }
+
+    private static final String UNKNOWN_FIELDS = "{\"_id\": {\"$oid\": \"573a1390f29313caabcd4135\"}, \"q\": 1, "
+            + "\"name\": \"n\", \"l\": [1, {\"x\": 2}], \"when\": {\"$date\": \"2026-01-01T00:00:00Z\"}, "
+            + "\"u\": {\"$binary\": {\"base64\": \"EjRWeJASNFZ4kBI0VniQEg==\", \"subType\": \"04\"}}, "
+            + "\"big\": {\"$numberLong\": \"5\"}, \"nothing\": null}";
+
+    @Test
+    void extraElementsInADocument() {
+        Extras.WithDocument value = new Extras.WithDocument();
+        value.id = new ObjectId();
+        value.age = 3;
+        value.name = "n";
+        value.extra = new Document("b", 1).append("a", new Document("c", List.of("x", 2L)));
+        check.assertSame(Extras.WithDocument.class, value);
+        assertThat(ParityCheck.json(check.encodeWithKeysmith(Extras.WithDocument.class, value)))
+                .contains("\"age\": 3, \"b\": 1, \"a\": {\"c\": [\"x\", 2]}, \"name\": \"n\"");
+        value.extra = null;
+        check.assertSame(Extras.WithDocument.class, value);
+
+        byte[] bytes = bytes(UNKNOWN_FIELDS);
+        Extras.WithDocument ours = check.decodeWithKeysmith(Extras.WithDocument.class, bytes);
+        assertThat(ours).usingRecursiveComparison()
+                .isEqualTo(check.decodeWithPojo(Extras.WithDocument.class, bytes));
+        assertThat(ours.extra.keySet()).containsExactly("q", "l", "when", "u", "big", "nothing");
+        assertThat(ours.extra.get("u")).isEqualTo(UUID.fromString("12345678-9012-3456-7890-123456789012"));
+        assertThat(ParityCheck.json(check.encodeWithKeysmith(Extras.WithDocument.class, ours)))
+                .isEqualTo(ParityCheck.json(check.encodeWithPojo(Extras.WithDocument.class, ours)));
+    }
+
+    @Test
+    void extraElementsInABsonDocument() {
+        Extras.WithBsonDocument value = new Extras.WithBsonDocument();
+        value.id = new ObjectId();
+        value.name = "n";
+        value.rest = new BsonDocument("k", new BsonInt32(2)).append("s", new BsonDocument("t", new BsonString("v")));
+        check.assertSame(Extras.WithBsonDocument.class, value);
+
+        byte[] bytes = bytes(UNKNOWN_FIELDS);
+        Extras.WithBsonDocument ours = check.decodeWithKeysmith(Extras.WithBsonDocument.class, bytes);
+        assertThat(ours).usingRecursiveComparison()
+                .isEqualTo(check.decodeWithPojo(Extras.WithBsonDocument.class, bytes));
+        assertThat(ours.rest.toJson()).isEqualTo(RawBsonDocument.parse(UNKNOWN_FIELDS).toBsonDocument().clone()
+                .toJson().replace("{\"_id\": {\"$oid\": \"573a1390f29313caabcd4135\"}, ", "{")
+                .replace("\"name\": \"n\", ", ""));
+    }
+
+    @Test
+    void extraElementsInAMapOnAGetter() {
+        Extras.WithMap value = new Extras.WithMap();
+        value.setId(new ObjectId());
+        value.setName("n");
+        value.setOthers(new LinkedHashMap<>(Map.of("k", List.of(1, 2))));
+        check.assertSame(Extras.WithMap.class, value);
+
+        byte[] bytes = bytes(UNKNOWN_FIELDS);
+        Extras.WithMap ours = check.decodeWithKeysmith(Extras.WithMap.class, bytes);
+        assertThat(ours).usingRecursiveComparison().isEqualTo(check.decodeWithPojo(Extras.WithMap.class, bytes));
+        assertThat(ours.getOthers()).containsKeys("q", "l", "when", "u", "big", "nothing");
+    }
+
+    @Test
+    void withoutUnknownFieldsTheExtraElementsStayNull() {
+        byte[] bytes = bytes("{\"_id\": {\"$oid\": \"573a1390f29313caabcd4135\"}, \"name\": \"n\"}");
+        assertThat(check.decodeWithKeysmith(Extras.WithDocument.class, bytes).extra).isNull();
+        assertThat(check.decodeWithPojo(Extras.WithDocument.class, bytes).extra).isNull();
+    }
+
     private static byte[] bytes(String json) {
         RawBsonDocument document = RawBsonDocument.parse(json);
         byte[] bytes = new byte[document.getByteBuffer().remaining()];

@@ -15,16 +15,33 @@ import javax.lang.model.element.Element;
  * @param fieldIsFinal whether the backing field is final (explains why it cannot be written)
  * @param objectIdString whether the property is a {@code String} stored as an ObjectId
  *     ({@code @BsonRepresentation(BsonType.OBJECT_ID)})
+ * @param extraElements how a {@code @BsonExtraElements} property collects the fields no other property reads,
+ *     or null for an ordinary property
  * @param element where errors about the property are reported (valid in the current round only)
  *
  * <p>Immutable (its element is valid in the current round only).
  */
 public record Property(String javaName, String bsonName, ValueType type, Access read, Access write,
-        boolean fieldIsPrivate, boolean fieldIsFinal, boolean objectIdString, Element element) {
+        boolean fieldIsPrivate, boolean fieldIsFinal, boolean objectIdString, ExtraElements extraElements,
+        Element element) {
+
+    /**
+     * The types a {@code @BsonExtraElements} property may have, as in the driver: the unknown fields of a document
+     * are collected into one, and written back in its place.
+     */
+    public enum ExtraElements {
+        /** {@code org.bson.Document}: values as the driver's {@code Document} codec reads them. */
+        DOCUMENT,
+        /** {@code org.bson.BsonDocument}: values as {@code BsonValue}s. */
+        BSON_DOCUMENT,
+        /** {@code Map<String, Object>}: values as the driver's {@code Document} codec reads them. */
+        MAP
+    }
 
     /** The same property stored under another name. */
     public Property withBsonName(String name) {
-        return new Property(javaName, name, type, read, write, fieldIsPrivate, fieldIsFinal, objectIdString, element);
+        return new Property(javaName, name, type, read, write, fieldIsPrivate, fieldIsFinal, objectIdString,
+                extraElements, element);
     }
 
     /** The name of the getter a class would need, e.g. {@code getName} or {@code isActive}. */

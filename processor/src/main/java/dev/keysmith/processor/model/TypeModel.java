@@ -27,6 +27,8 @@ import javax.lang.model.element.TypeElement;
  * @param discriminator the {@code @BsonDiscriminator} key and value the codec writes, or null
  * @param embedded whether the type is {@code @Embedded}
  * @param ids every property that carries an id annotation, to report a second one
+ * @param typeVariables the type's type parameters ({@code T} of {@code Range<T>}); empty unless the type is a
+ *     generic embedded type, whose codec takes a codec for each
  * @param element the type element (valid in the current round only)
  *
  * <p>Immutable (its element is valid in the current round only).
@@ -35,7 +37,21 @@ public record TypeModel(ClassName type, ClassName codec, boolean record, Creatio
         IdSpec id, List<Property> properties, List<String> constructorOrder, String factoryMethod,
         javax.lang.model.element.VariableElement unmatchedCreatorParameter,
         java.util.Map<String, com.palantir.javapoet.TypeName> unstored, List<javax.lang.model.element.Element> strayIds, Discriminator discriminator, boolean embedded,
-        List<IdSpec> ids, TypeElement element) {
+        List<IdSpec> ids, List<com.palantir.javapoet.TypeVariableName> typeVariables, TypeElement element) {
+
+    /** The name of the codec the processor writes for {@code type}, e.g. {@code Order_LineItem_KeysmithCodec}. */
+    public static ClassName codecName(ClassName type) {
+        return ClassName.get(type.packageName(), String.join("_", type.simpleNames()) + "_KeysmithCodec");
+    }
+
+    /** The type as generated code names it: {@code Range<T>} for a generic type, else the class. */
+    public com.palantir.javapoet.TypeName typeWithVariables() {
+        if (typeVariables.isEmpty()) {
+            return type;
+        }
+        return com.palantir.javapoet.ParameterizedTypeName.get(type,
+                typeVariables.toArray(new com.palantir.javapoet.TypeName[0]));
+    }
 
     /** A {@code @BsonDiscriminator}: the field written after the id, and the value that names the class. */
     public record Discriminator(String key, String value) {

@@ -57,6 +57,26 @@ public sealed interface ValueType {
             implements ValueType {
     }
 
+    /**
+     * A generic type of this compilation with type arguments ({@code Range<Integer>}): written and read by its
+     * generated codec, made with a codec for each type argument, as the driver's PojoCodec resolves the type
+     * arguments per property.
+     *
+     * @param codec the generated codec of the generic type
+     * @param arguments how each type argument is coded: a {@link FromRegistry} class, another
+     *     {@code Parameterized} type, or a {@link TypeVariable} of the type whose codec is being written
+     */
+    record Parameterized(TypeName javaType, ClassName codec, java.util.List<ValueType> arguments)
+            implements ValueType {
+    }
+
+    /**
+     * A value of a type variable ({@code T min}) of the generic type whose codec is being written: written and
+     * read with the codec its constructor was given for the type argument.
+     */
+    record TypeVariable(TypeName javaType) implements ValueType {
+    }
+
     /** A type whose codec comes from the registry: an {@code @Embedded} type, another entity, or any class. */
     record FromRegistry(TypeName javaType, boolean embedded) implements ValueType {
     }

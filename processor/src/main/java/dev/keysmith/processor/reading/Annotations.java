@@ -27,6 +27,8 @@ public final class Annotations {
     public static final String BSON_DISCRIMINATOR = "org.bson.codecs.pojo.annotations.BsonDiscriminator";
     public static final String BSON_CREATOR = "org.bson.codecs.pojo.annotations.BsonCreator";
     public static final String BSON_REPRESENTATION = "org.bson.codecs.pojo.annotations.BsonRepresentation";
+    /** bson 4.6 and later; read by name, so that an older driver without it changes nothing. */
+    public static final String BSON_EXTRA_ELEMENTS = "org.bson.codecs.pojo.annotations.BsonExtraElements";
     public static final String JAKARTA_ENTITY = "jakarta.persistence.Entity";
     public static final String JAVAX_ENTITY = "javax.persistence.Entity";
 

@@ -110,6 +110,13 @@ public final class ModelReader {
                 : creation(type, candidates.stream().filter(candidate -> !isReadOnly(candidate)).toList());
         for (Candidate candidate : candidates) {
             Property property = property(type, isRecord, candidate, creation);
+            if (property.extraElements() != null
+                    && properties.stream().anyMatch(other -> other.extraElements() != null)) {
+                property = new Property(property.javaName(), property.bsonName(), new ValueType.Unsupported(
+                        property.type().javaType(), "a second @BsonExtraElements property, and the unknown fields "
+                        + "go into one"), property.read(), property.write(), property.fieldIsPrivate(),
+                        property.fieldIsFinal(), false, null, property.element());
+            }
             List<IdSpec> idsOfCandidate = idSpecs(candidate, property, collection);
             ids.addAll(idsOfCandidate);
             properties.add(property);
@@ -139,11 +146,11 @@ public final class ModelReader {
             }
         }
         ClassName className = ClassName.get(type);
-        ClassName codec = ClassName.get(className.packageName(),
-                String.join("_", className.simpleNames()) + "_KeysmithCodec");
+        ClassName codec = TypeModel.codecName(className);
         return new Read(new TypeModel(className, codec, isRecord, creation.kind(), embedded ? null : collection, id,
                 List.copyOf(properties), creation.order(), creation.factoryMethod(), creation.unmatched(), Map.copyOf(unstored),
-                strayIds(type, candidates), valueTypes.discriminator(type), embedded, List.copyOf(ids), type));
+                strayIds(type, candidates), valueTypes.discriminator(type), embedded, List.copyOf(ids),
+                type.getTypeParameters().stream().map(com.palantir.javapoet.TypeVariableName::get).toList(), type));
     }
 
     private String collectionName(TypeElement type) {
@@ -480,8 +487,27 @@ public final class ModelReader {
             valueType = new ValueType.Unsupported(valueType.javaType(), "to be stored as " + representation.get()
                     + " by @BsonRepresentation, which keysmith supports only as OBJECT_ID on a String");
         }
+        Property.ExtraElements extraElements = null;
+        if (candidate.sources().stream().anyMatch(source -> Annotations.has(source, Annotations.BSON_EXTRA_ELEMENTS))) {
+            extraElements = extraElements(valueType.javaType());
+            if (extraElements == null) {
+                valueType = new ValueType.Unsupported(valueType.javaType(), "annotated @BsonExtraElements, which "
+                        + "collects the unknown fields into a Document, BsonDocument or Map<String, Object>");
+            }
+        }
         return new Property(candidate.name(), bsonName, valueType, read, write, modifiers.contains(Modifier.PRIVATE),
-                modifiers.contains(Modifier.FINAL), objectIdString, candidate.reportOn());
+                modifiers.contains(Modifier.FINAL), objectIdString, extraElements, candidate.reportOn());
+    }
+
+    /** The kind of {@code @BsonExtraElements} property {@code type} can be, or null. */
+    private static Property.ExtraElements extraElements(com.palantir.javapoet.TypeName type) {
+        String name = type.toString();
+        return switch (name) {
+            case "org.bson.Document" -> Property.ExtraElements.DOCUMENT;
+            case "org.bson.BsonDocument" -> Property.ExtraElements.BSON_DOCUMENT;
+            case "java.util.Map<java.lang.String, java.lang.Object>" -> Property.ExtraElements.MAP;
+            default -> null;
+        };
     }
 
     private static boolean isReadOnly(Candidate candidate) {

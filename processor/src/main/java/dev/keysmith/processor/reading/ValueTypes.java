@@ -152,7 +152,9 @@ final class ValueTypes {
             case CHAR: return new ValueType.Scalar(ScalarKind.CHAR, javaType);
             case ARRAY: return classifyArray((ArrayType) type, javaType);
             case DECLARED: return classifyDeclared((DeclaredType) type, javaType);
-            case TYPEVAR: return new ValueType.Unsupported(javaType, "a type variable, whose stored type is unknown");
+            case TYPEVAR: return ((javax.lang.model.type.TypeVariable) type).asElement().getEnclosingElement()
+                    instanceof TypeElement ? new ValueType.TypeVariable(javaType)
+                    : new ValueType.Unsupported(javaType, "a type variable of a method, whose stored type is unknown");
             default: return new ValueType.Unsupported(javaType, "a " + type.getKind().name().toLowerCase() + " type");
         }
     }
@@ -162,7 +164,8 @@ final class ValueTypes {
         if (component.getKind() == TypeKind.BYTE) {
             return new ValueType.Scalar(ScalarKind.BYTES, javaType);
         }
-        if (component.getKind() == TypeKind.DECLARED && !((DeclaredType) component).getTypeArguments().isEmpty()) {
+        if (component.getKind() == TypeKind.TYPEVAR
+                || component.getKind() == TypeKind.DECLARED && !((DeclaredType) component).getTypeArguments().isEmpty()) {
             return new ValueType.Unsupported(javaType, "an array of a generic type, which Java cannot create");
         }
         return new ValueType.ArrayOf(classify(component), javaType);
@@ -197,8 +200,11 @@ final class ValueTypes {
             return polymorphic(element, javaType, discriminator);
         }
         if (!arguments.isEmpty()) {
-            return new ValueType.Unsupported(javaType,
-                    "a generic type other than a Collection or Map, and the registry finds codecs by class alone");
+            return parameterized(element, arguments, javaType);
+        }
+        if (!element.getTypeParameters().isEmpty()) {
+            return new ValueType.Unsupported(javaType, "a raw generic type, whose values' types are unknown; give "
+                    + "its type arguments (" + element.getSimpleName() + "<Integer>)");
         }
         if (!ABSTRACT_TYPES_WITH_CODECS.contains(name)) {
             if (element.getKind() == ElementKind.INTERFACE) {
@@ -207,6 +213,59 @@ final class ValueTypes {
             if (element.getModifiers().contains(Modifier.ABSTRACT)) {
                 return new ValueType.Unsupported(javaType, "an abstract class, so nothing says which class to decode");
             }
+        }
+        return new ValueType.FromRegistry(javaType, Annotations.has(element, Annotations.EMBEDDED));
+    }
+
+    /**
+     * A generic class or record of this compilation with its type arguments: its generated codec, made with a
+     * codec for each argument. An argument must have a codec of its own: a class (found in the registry), another
+     * such generic type, or a type variable of the type being read.
+     */
+    private ValueType parameterized(TypeElement element, List<? extends TypeMirror> arguments, TypeName javaType) {
+        if (!sourceClasses.get().contains(element) || element.getModifiers().contains(Modifier.ABSTRACT)
+                || element.getKind() != ElementKind.CLASS && element.getKind() != ElementKind.RECORD) {
+            return new ValueType.Unsupported(javaType, "a generic type other than a Collection or Map that is not "
+                    + "a concrete class of this compilation, and the registry finds codecs by class alone; "
+                    + "store a class without type parameters");
+        }
+        List<ValueType> codedArguments = new java.util.ArrayList<>();
+        for (TypeMirror argument : arguments) {
+            ValueType coded = typeArgument(argument);
+            if (coded instanceof ValueType.Unsupported unsupported) {
+                return new ValueType.Unsupported(javaType, "a generic type whose type argument "
+                        + unsupported.javaType() + " is " + unsupported.reason() + "; make the type argument a class (one that holds the value, e.g. "
+                        + element.getSimpleName() + "<Tags> with a class Tags { List<String> values; }) or a "
+                        + "generic class of this compilation");
+            }
+            codedArguments.add(coded);
+        }
+        ClassName raw = ClassName.get(element);
+        return new ValueType.Parameterized(javaType, TypeModel.codecName(raw), List.copyOf(codedArguments));
+    }
+
+    /** How a type argument is coded; {@code Unsupported} with a reason completing "is ..." if it cannot be. */
+    private ValueType typeArgument(TypeMirror argument) {
+        TypeName javaType = TypeName.get(argument);
+        if (argument.getKind() == TypeKind.TYPEVAR) {
+            return classify(argument);
+        }
+        if (argument.getKind() != TypeKind.DECLARED) {
+            return new ValueType.Unsupported(javaType, argument.getKind() == TypeKind.WILDCARD ? "a wildcard"
+                    : "an array");
+        }
+        DeclaredType declared = (DeclaredType) argument;
+        TypeElement element = (TypeElement) declared.asElement();
+        if (isSubtype(declared, "java.util.Collection") || isSubtype(declared, "java.util.Map")) {
+            return new ValueType.Unsupported(javaType, "a collection or map");
+        }
+        ValueType classified = classifyDeclared(declared, javaType);
+        if (classified instanceof ValueType.Parameterized || classified instanceof ValueType.Unsupported) {
+            return classified;
+        }
+        if (classified instanceof ValueType.Any || classified instanceof ValueType.Polymorphic) {
+            return new ValueType.Unsupported(javaType, classified instanceof ValueType.Any ? "Object"
+                    : "a class with @BsonDiscriminator");
         }
         return new ValueType.FromRegistry(javaType, Annotations.has(element, Annotations.EMBEDDED));
     }
@@ -242,7 +301,8 @@ final class ValueTypes {
     }
 
     private static boolean isConcreteArgument(TypeMirror argument) {
-        return argument.getKind() == TypeKind.DECLARED || argument.getKind() == TypeKind.ARRAY;
+        return argument.getKind() == TypeKind.DECLARED || argument.getKind() == TypeKind.ARRAY
+                || argument.getKind() == TypeKind.TYPEVAR;
     }
 
     /** The class decoding creates: the interface's usual implementation, or the class itself. */

@@ -94,7 +94,8 @@ public final class Validator {
         } else if (element.getEnclosingElement().getKind() != ElementKind.PACKAGE
                 && !element.getModifiers().contains(Modifier.STATIC)) {
             problem = "an inner class, which needs an enclosing instance";
-        } else if (!element.getTypeParameters().isEmpty()) {
+        } else if (!element.getTypeParameters().isEmpty() && !model.embedded()) {
+            // A generic embedded type's codec takes a codec per type argument; an entity's is found by class.
             problem = "generic";
         }
         if (problem != null) {

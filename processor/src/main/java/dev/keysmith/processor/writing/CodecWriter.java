@@ -60,6 +60,8 @@ public final class CodecWriter {
         private final TypeModel model;
         private final String entity;
         private final Map<TypeName, String> codecMethods = new LinkedHashMap<>();
+        /** How each codec of {@code codecMethods} is made, by type. */
+        private final Map<TypeName, CodeBlock> codecCreations = new LinkedHashMap<>();
         private final ValueCode values;
         private final List<MethodSpec> helpers = new ArrayList<>();
         private boolean needsRegistry;
@@ -71,9 +73,18 @@ public final class CodecWriter {
             this.model = model;
             this.entity = model.type().simpleName();
             for (Property property : model.allProperties()) {
-                collectRegistryTypes(property.type());
+                if (property.extraElements() != null) {
+                    needsRegistry = true;
+                } else {
+                    collectRegistryTypes(property.type());
+                }
             }
             this.values = new ValueCode(entity, codecMethods);
+            for (Property property : model.allProperties()) {
+                if (property.extraElements() == null) {
+                    collectCodecCreations(property.type());
+                }
+            }
             for (String reserved : RESERVED) {
                 locals.newName(reserved, "reserved " + reserved);
             }
@@ -84,16 +95,17 @@ public final class CodecWriter {
             for (Property property : model.allProperties()) {
                 locals.newName("has" + capitalized(property.javaName()), "has " + property.javaName());
             }
+            locals.newName("fieldName", "field name");
         }
 
         private void collectRegistryTypes(ValueType type) {
-            if (type instanceof ValueType.FromRegistry registry && !codecMethods.containsKey(type.javaType())) {
-                String simple = ((ClassName) registry.javaType()).simpleName();
-                String name = Character.toLowerCase(simple.charAt(0)) + simple.substring(1) + "Codec";
-                while (codecMethods.containsValue(name)) {
-                    name = name + "_";
+            if (type instanceof ValueType.Parameterized parameterized && !codecMethods.containsKey(type.javaType())) {
+                for (ValueType argument : parameterized.arguments()) {
+                    collectRegistryTypes(argument);
                 }
-                codecMethods.put(type.javaType(), name);
+                addCodecMethod(type.javaType());
+            } else if (type instanceof ValueType.FromRegistry && !codecMethods.containsKey(type.javaType())) {
+                addCodecMethod(type.javaType());
                 if (type.javaType().equals(Names.DBREF) && !codecMethods.containsKey(Names.DOCUMENT)) {
                     // The driver's DBRefCodec only encodes: a DBRef is read as a Document, then converted.
                     codecMethods.put(Names.DOCUMENT, "documentCodec");
@@ -112,10 +124,54 @@ public final class CodecWriter {
             }
         }
 
+        /** A cached codec for {@code type}, named after it: {@code addressCodec}, {@code rangeOfIntegerCodec}. */
+        private void addCodecMethod(TypeName type) {
+            String simple = codecNameOf(type);
+            String name = Character.toLowerCase(simple.charAt(0)) + simple.substring(1) + "Codec";
+            while (codecMethods.containsValue(name)) {
+                name = name + "_";
+            }
+            codecMethods.put(type, name);
+        }
+
+        private static String codecNameOf(TypeName type) {
+            if (type instanceof ParameterizedTypeName parameterized) {
+                return parameterized.rawType().simpleName() + "Of" + String.join("And",
+                        parameterized.typeArguments().stream().map(Writing::codecNameOf).toList());
+            }
+            return type instanceof ClassName className ? className.simpleName() : type.toString();
+        }
+
+        /**
+         * How the cached codecs are made: from the registry by class, or for a generic type of this compilation,
+         * its codec with a codec for each type argument.
+         */
+        private void collectCodecCreations(ValueType type) {
+            if (type instanceof ValueType.Parameterized parameterized) {
+                List<CodeBlock> arguments = new ArrayList<>();
+                arguments.add(CodeBlock.of("registry"));
+                for (ValueType argument : parameterized.arguments()) {
+                    collectCodecCreations(argument);
+                    arguments.add(values.codec(argument));
+                }
+                codecCreations.put(type.javaType(), CodeBlock.of("new $T<>($L)", parameterized.codec(),
+                        CodeBlock.join(arguments, ", ")));
+            } else if (type instanceof ValueType.FromRegistry) {
+                codecCreations.put(type.javaType(), CodeBlock.of("registry.get($T.class)", type.javaType()));
+            } else if (type instanceof ValueType.CollectionOf collection) {
+                collectCodecCreations(collection.element());
+            } else if (type instanceof ValueType.ArrayOf array) {
+                collectCodecCreations(array.element());
+            } else if (type instanceof ValueType.MapOf map) {
+                collectCodecCreations(map.value());
+            }
+        }
+
         JavaFile javaFile() {
             TypeSpec.Builder codec = TypeSpec.classBuilder(model.codec())
                     .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                     .addOriginatingElement(model.element())
+                    .addTypeVariables(model.typeVariables())
                     .addJavadoc("The BSON codec of {@link $T}, written by the keysmith processor.\n", model.type());
             if (generatedAvailable) {
                 codec.addAnnotation(AnnotationSpec.builder(Names.GENERATED)
@@ -123,17 +179,12 @@ public final class CodecWriter {
             }
             IdSpec id = model.id();
             codec.addSuperinterface(ParameterizedTypeName.get(model.embedded() ? Names.CODEC : Names.ENTITY_CODEC,
-                    model.type()));
+                    model.typeWithVariables()));
             for (Map.Entry<String, ValueType.Polymorphic> polymorphic : polymorphicTypes.entrySet()) {
                 codec.addField(classesField(polymorphic.getKey(), polymorphic.getValue()));
             }
             addFieldsAndConstructor(codec, id);
-            codec.addMethod(MethodSpec.methodBuilder("getEncoderClass")
-                    .addAnnotation(Override.class)
-                    .addModifiers(Modifier.PUBLIC)
-                    .returns(ParameterizedTypeName.get(ClassName.get(Class.class), model.type()))
-                    .addStatement("return $T.class", model.type())
-                    .build());
+            codec.addMethod(encoderClass());
             if (id != null) {
                 addEntityFacts(codec, id);
             }
@@ -149,9 +200,30 @@ public final class CodecWriter {
                 codec.addMethod(readDbRef());
             }
             codec.addMethods(helpers);
-            codec.addType(factory());
+            if (model.typeVariables().isEmpty()) {
+                // A generic type has no factory: its codec needs the codecs of its type arguments, which the
+                // codecs of the types that hold it give; a raw use is left to the registry's next provider.
+                codec.addType(factory());
+            }
             return JavaFile.builder(model.codec().packageName(), codec.build())
                     .skipJavaLangImports(true)
+                    .build();
+        }
+
+        private MethodSpec encoderClass() {
+            MethodSpec.Builder method = MethodSpec.methodBuilder("getEncoderClass")
+                    .addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(ParameterizedTypeName.get(ClassName.get(Class.class), model.typeWithVariables()));
+            if (model.typeVariables().isEmpty()) {
+                return method.addStatement("return $T.class", model.type()).build();
+            }
+            // Java has no class literal of Range<T>; the class is the same for every type argument.
+            return method.addAnnotation(AnnotationSpec.builder(SuppressWarnings.class)
+                            .addMember("value", "$S", "unchecked").build())
+                    .addStatement("return ($T) ($T) $T.class", ParameterizedTypeName.get(ClassName.get(Class.class),
+                            model.typeWithVariables()), ParameterizedTypeName.get(ClassName.get(Class.class),
+                            com.palantir.javapoet.WildcardTypeName.subtypeOf(Object.class)), model.type())
                     .build();
         }
 
@@ -173,8 +245,22 @@ public final class CodecWriter {
         private void addFieldsAndConstructor(TypeSpec.Builder codec, IdSpec id) {
             MethodSpec.Builder constructor = MethodSpec.constructorBuilder()
                     .addModifiers(Modifier.PUBLIC)
-                    .addParameter(Names.CODEC_REGISTRY, "registry")
-                    .addParameter(Names.ID_GENERATORS, "ids");
+                    .addParameter(Names.CODEC_REGISTRY, "registry");
+            if (model.typeVariables().isEmpty()) {
+                constructor.addParameter(Names.ID_GENERATORS, "ids");
+            } else {
+                constructor.addJavadoc("@param registry where the codecs of other types are found\n");
+            }
+            for (com.palantir.javapoet.TypeVariableName variable : model.typeVariables()) {
+                // The codec of the type argument, as the codec of the type that holds this one resolved it.
+                String field = ValueCode.codecField(variable);
+                constructor.addJavadoc("@param $N the codec of the type argument for {@code $L}\n", field,
+                        variable.name());
+                codec.addField(ParameterizedTypeName.get(Names.CODEC, variable), field, Modifier.PRIVATE,
+                        Modifier.FINAL);
+                constructor.addParameter(ParameterizedTypeName.get(Names.CODEC, variable), field);
+                constructor.addStatement("this.$N = $N", field, field);
+            }
             if (needsRegistry || !codecMethods.isEmpty()) {
                 codec.addField(Names.CODEC_REGISTRY, "registry", Modifier.PRIVATE, Modifier.FINAL);
                 constructor.addStatement("this.registry = registry");
@@ -246,7 +332,7 @@ public final class CodecWriter {
                     .addAnnotation(Override.class)
                     .addModifiers(Modifier.PUBLIC)
                     .addParameter(Names.BSON_WRITER, "writer")
-                    .addParameter(model.type(), "value")
+                    .addParameter(model.typeWithVariables(), "value")
                     .addParameter(Names.ENCODER_CONTEXT, "encoderContext")
                     .addCode(code.build())
                     .build();
@@ -261,11 +347,15 @@ public final class CodecWriter {
                 return;
             }
             code.beginControlFlow("if ($L != null)", value);
-            if (type instanceof ValueType.Scalar scalar) {
+            if (property.extraElements() != null) {
+                // Inline, where the property would be, as the driver writes them.
+                code.addStatement("$T.writeExtraElements(writer, $L, registry, encoderContext)", Names.CODEC_SUPPORT,
+                        value);
+            } else if (type instanceof ValueType.Scalar scalar) {
                 code.addStatement(values.writeScalar(scalar.kind(), form(property), property.bsonName(), value));
-            } else if (type instanceof ValueType.FromRegistry registry) {
+            } else if (ValueCode.hasCodec(type)) {
                 code.addStatement("writer.writeName($S)", property.bsonName());
-                code.addStatement(values.writeFromRegistry(registry, value));
+                code.addStatement(values.writeFromRegistry(type, value));
             } else if (type instanceof ValueType.Any || type instanceof ValueType.Polymorphic) {
                 code.addStatement("writer.writeName($S)", property.bsonName());
                 code.addStatement(values.writeAny(value));
@@ -297,8 +387,13 @@ public final class CodecWriter {
             List<Property> properties = model.allProperties().stream()
                     .filter(property -> !(property.write() instanceof Access.ReadOnly))
                     .toList();
+            Property extra = properties.stream().filter(property -> property.extraElements() != null
+                    && !(property.write() instanceof Access.None)).findFirst().orElse(null);
             if (instance) {
-                code.addStatement("$T value = new $T()", model.type(), model.type());
+                code.addStatement("$T value = new $T$L()", model.typeWithVariables(), model.type(), diamond());
+                if (extra != null) {
+                    code.addStatement("$T $N = null", extra.type().javaType(), local(extra));
+                }
             } else {
                 for (Property property : properties) {
                     code.addStatement("$T $N = $L", property.type().javaType(), local(property),
@@ -314,8 +409,16 @@ public final class CodecWriter {
                 code.beginControlFlow("try");
             }
             code.beginControlFlow("while (reader.readBsonType() != $T.END_OF_DOCUMENT)", Names.BSON_TYPE);
-            code.beginControlFlow("switch (reader.readName())");
+            if (extra == null) {
+                code.beginControlFlow("switch (reader.readName())");
+            } else {
+                code.addStatement("$T $N = reader.readName()", String.class, locals.get("field name"));
+                code.beginControlFlow("switch ($N)", locals.get("field name"));
+            }
             for (Property property : properties) {
+                if (property == extra) {
+                    continue;
+                }
                 code.add("case $S:\n", property.bsonName()).indent();
                 CodeBlock value = readProperty(property);
                 if (instance) {
@@ -328,7 +431,22 @@ public final class CodecWriter {
                 }
                 code.addStatement("break").unindent();
             }
-            code.add("default:\n").indent().addStatement("reader.skipValue()").unindent();
+            if (extra == null) {
+                code.add("default:\n").indent().addStatement("reader.skipValue()").unindent();
+            } else {
+                // Every field no other property reads, its own name included, as the driver collects them.
+                code.add("default:\n").indent();
+                code.addStatement("$N = $T.$L($N, $N, reader, registry, decoderContext, $S)", local(extra),
+                        Names.CODEC_SUPPORT, switch (extra.extraElements()) {
+                            case DOCUMENT -> "extraDocument";
+                            case BSON_DOCUMENT -> "extraBsonDocument";
+                            case MAP -> "extraMap";
+                        }, local(extra), locals.get("field name"), entity);
+                if (!instance && tracksPresence(extra)) {
+                    code.addStatement("$N = true", presence(extra));
+                }
+                code.unindent();
+            }
             code.endControlFlow();
             code.endControlFlow();
             if (idProperty != null) {
@@ -340,6 +458,11 @@ public final class CodecWriter {
             }
             code.addStatement("reader.readEndDocument()");
             if (instance) {
+                if (extra != null) {
+                    code.beginControlFlow("if ($N != null)", local(extra));
+                    code.addStatement(assign("value", extra, CodeBlock.of("$N", local(extra))));
+                    code.endControlFlow();
+                }
                 code.addStatement("return value");
             } else {
                 for (Property property : properties) {
@@ -362,7 +485,8 @@ public final class CodecWriter {
                 if (setAfterwards.isEmpty()) {
                     code.addStatement("return $L", create(CodeBlock.join(arguments, ", ")));
                 } else {
-                    code.addStatement("$T value = $L", model.type(), create(CodeBlock.join(arguments, ", ")));
+                    code.addStatement("$T value = $L", model.typeWithVariables(),
+                            create(CodeBlock.join(arguments, ", ")));
                     for (Property property : setAfterwards) {
                         code.beginControlFlow("if ($N)", presence(property));
                         code.addStatement(assign("value", property, CodeBlock.of("$N", local(property))));
@@ -374,7 +498,7 @@ public final class CodecWriter {
             return MethodSpec.methodBuilder("decode")
                     .addAnnotation(Override.class)
                     .addModifiers(Modifier.PUBLIC)
-                    .returns(model.type())
+                    .returns(model.typeWithVariables())
                     .addParameter(Names.BSON_READER, "reader")
                     .addParameter(Names.DECODER_CONTEXT, "decoderContext")
                     .addCode(code.build())
@@ -386,8 +510,8 @@ public final class CodecWriter {
             if (type instanceof ValueType.Scalar scalar) {
                 return values.readScalar(scalar, form(property), property.javaName());
             }
-            if (type instanceof ValueType.FromRegistry registry) {
-                return values.readFromRegistry(registry, property.javaName());
+            if (ValueCode.hasCodec(type)) {
+                return values.readFromRegistry(type, property.javaName());
             }
             if (type instanceof ValueType.Any) {
                 return values.readAny(property.javaName());
@@ -440,7 +564,12 @@ public final class CodecWriter {
             if (model.factoryMethod() != null) {
                 return CodeBlock.of("$T.$N($L)", model.type(), model.factoryMethod(), arguments);
             }
-            return CodeBlock.of("new $T($L)", model.type(), arguments);
+            return CodeBlock.of("new $T$L($L)", model.type(), diamond(), arguments);
+        }
+
+        /** {@code <>} after {@code new Range} for a generic type. */
+        private String diamond() {
+            return model.typeVariables().isEmpty() ? "" : "<>";
         }
 
         /**
@@ -603,7 +732,8 @@ public final class CodecWriter {
                     .returns(codecType)
                     .addStatement("$T codec = $N", codecType, name)
                     .beginControlFlow("if (codec == null)")
-                    .addStatement("codec = registry.get($T.class)", type)
+                    .addStatement("codec = $L", codecCreations.getOrDefault(type,
+                            CodeBlock.of("registry.get($T.class)", type)))
                     .addStatement("$N = codec", name)
                     .endControlFlow()
                     .addStatement("return codec")

@@ -151,19 +151,40 @@ final class ValueCode {
         return CodeBlock.of("$T.$L(reader, $S, $S)", Names.CODEC_SUPPORT, method, entity, field);
     }
 
-    /** The decoding of a registry type through its cached codec. */
-    CodeBlock readFromRegistry(ValueType.FromRegistry type, String field) {
+    /** Whether values of {@code type} are coded by a codec object: the registry's, a generic type's or a type argument's. */
+    static boolean hasCodec(ValueType type) {
+        return type instanceof ValueType.FromRegistry || type instanceof ValueType.Parameterized
+                || type instanceof ValueType.TypeVariable;
+    }
+
+    /**
+     * The codec of a type that {@link #hasCodec}: its cached codec, or for a type variable the codec the
+     * constructor was given.
+     */
+    CodeBlock codec(ValueType type) {
+        if (type instanceof ValueType.TypeVariable) {
+            return CodeBlock.of("$N", codecField(type.javaType()));
+        }
+        return CodeBlock.of("$N()", codecMethods.get(type.javaType()));
+    }
+
+    /** The field that holds the codec given for a type variable: {@code codecOfT}. */
+    static String codecField(TypeName typeVariable) {
+        return "codecOf" + typeVariable;
+    }
+
+    /** The decoding of a type that {@link #hasCodec} through its codec. */
+    CodeBlock readFromRegistry(ValueType type, String field) {
         if (type.javaType().equals(Names.DBREF)) {
             return CodeBlock.of("readDbRef(reader, decoderContext, $S)", field);
         }
-        return CodeBlock.of("$T.decode($N(), reader, decoderContext, $S, $S)", Names.CODEC_SUPPORT,
-                codecMethods.get(type.javaType()), entity, field);
+        return CodeBlock.of("$T.decode($L, reader, decoderContext, $S, $S)", Names.CODEC_SUPPORT, codec(type),
+                entity, field);
     }
 
-    /** The encoding of a registry type through its cached codec. */
-    CodeBlock writeFromRegistry(ValueType.FromRegistry type, CodeBlock value) {
-        return CodeBlock.of("encoderContext.encodeWithChildContext($N(), writer, $L)",
-                codecMethods.get(type.javaType()), value);
+    /** The encoding of a type that {@link #hasCodec} through its codec. */
+    CodeBlock writeFromRegistry(ValueType type, CodeBlock value) {
+        return CodeBlock.of("encoderContext.encodeWithChildContext($L, writer, $L)", codec(type), value);
     }
 
     /** The encoding of a value declared as {@code Object}, with the codec of its class. */
@@ -227,8 +248,8 @@ final class ValueCode {
             code.addStatement(writeScalar(scalar.kind(), Form.PLAIN, null, value));
         } else if (type instanceof ValueType.Any || type instanceof ValueType.Polymorphic) {
             code.addStatement(writeAny(value));
-        } else if (type instanceof ValueType.FromRegistry registry) {
-            code.addStatement(writeFromRegistry(registry, value));
+        } else if (hasCodec(type)) {
+            code.addStatement(writeFromRegistry(type, value));
         } else {
             writeContainer(code, type, value, depth);
         }
@@ -300,8 +321,8 @@ final class ValueCode {
         if (type instanceof ValueType.Scalar scalar) {
             return readScalar(scalar, Form.PLAIN, field);
         }
-        if (type instanceof ValueType.FromRegistry registry) {
-            return readFromRegistry(registry, field);
+        if (hasCodec(type)) {
+            return readFromRegistry(type, field);
         }
         if (type instanceof ValueType.Any) {
             return readAny(field);

@@ -12,11 +12,13 @@ import java.util.UUID;
 import org.bson.BSONException;
 import org.bson.BsonBinary;
 import org.bson.BsonBinarySubType;
+import org.bson.BsonDocument;
 import org.bson.BsonReader;
 import org.bson.BsonReaderMark;
 import org.bson.BsonWriter;
 import org.bson.BsonType;
 import org.bson.codecs.BsonTypeClassMap;
+import org.bson.codecs.BsonValueCodec;
 import org.bson.codecs.Decoder;
 import org.bson.codecs.Encoder;
 import org.bson.codecs.EncoderContext;
@@ -498,6 +500,48 @@ public final class CodecSupport {
         }
         return decode(registry.get(type), reader, context, entity, field);
     }
+
+    /**
+     * Writes the fields a {@code @BsonExtraElements} property collected back into the document, in its order and
+     * where the property is, as the driver does; each value with the codec of its class.
+     */
+    public static void writeExtraElements(BsonWriter writer, Map<String, ?> extra, CodecRegistry registry,
+            EncoderContext context) {
+        for (Map.Entry<String, ?> element : extra.entrySet()) {
+            writer.writeName(element.getKey());
+            writeAny(writer, element.getValue(), registry, context);
+        }
+    }
+
+    /**
+     * Adds the current field, which no property of the entity reads, to a {@code @BsonExtraElements}
+     * {@code Document} (created for the first one), its value read as the driver's {@code Document} codec reads
+     * it; returns the document.
+     */
+    public static org.bson.Document extraDocument(org.bson.Document extra, String name, BsonReader reader,
+            CodecRegistry registry, DecoderContext context, String entity) {
+        org.bson.Document elements = extra == null ? new org.bson.Document() : extra;
+        elements.put(name, readAny(reader, registry, context, entity, name));
+        return elements;
+    }
+
+    /** As {@link #extraDocument}, for a {@code Map<String, Object>} property (a {@code LinkedHashMap}). */
+    public static Map<String, Object> extraMap(Map<String, Object> extra, String name, BsonReader reader,
+            CodecRegistry registry, DecoderContext context, String entity) {
+        Map<String, Object> elements = extra == null ? new java.util.LinkedHashMap<>() : extra;
+        elements.put(name, readAny(reader, registry, context, entity, name));
+        return elements;
+    }
+
+    /** As {@link #extraDocument}, for a {@code BsonDocument} property: the value as a {@code BsonValue}. */
+    public static BsonDocument extraBsonDocument(BsonDocument extra, String name, BsonReader reader,
+            CodecRegistry registry, DecoderContext context, String entity) {
+        BsonDocument elements = extra == null ? new BsonDocument() : extra;
+        elements.put(name, context.decodeWithChildContext(BSON_VALUES, reader));
+        return elements;
+    }
+
+    private static final BsonValueCodec BSON_VALUES = new BsonValueCodec();
 
     /** The exception for a field that a constructor needs and the document lacks. */
     public static EntityDecodingException missing(String entity, String field, String bsonName) {

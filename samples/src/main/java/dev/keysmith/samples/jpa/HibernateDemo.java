@@ -26,6 +26,9 @@ public final class HibernateDemo {
      * A session factory over the demo's entities on {@code dataSource}, where it creates their tables and the
      * database sequence of {@code @Sequence}.
      */
+    // Hibernate 7 deprecates DATASOURCE for the JPA setting, but its native bootstrap (Configuration) still takes a
+    // DataSource instance only through it.
+    @SuppressWarnings("deprecation")
     public static SessionFactory sessionFactory(DataSource dataSource) {
         Configuration configuration = new Configuration()
                 .addAnnotatedClass(Invoice.class)
