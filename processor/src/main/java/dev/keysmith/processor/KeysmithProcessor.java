@@ -1,6 +1,8 @@
 package dev.keysmith.processor;
 
 import com.google.auto.service.AutoService;
+import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.ParameterizedTypeName;
 import dev.keysmith.processor.messages.Message;
 import dev.keysmith.processor.messages.Reporter;
 import dev.keysmith.processor.model.TypeModel;
@@ -10,6 +12,9 @@ import dev.keysmith.processor.validation.Validator;
 import dev.keysmith.processor.writing.CodecWriter;
 import dev.keysmith.processor.writing.ServiceFileWriter;
 import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -20,6 +25,7 @@ import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
@@ -47,11 +53,11 @@ public final class KeysmithProcessor extends AbstractProcessor {
     /** Types whose field types were not defined yet, by qualified name; never elements across rounds. */
     private final Set<String> deferred = new LinkedHashSet<>();
     /** Types with Lombok annotations already deferred once, so that Lombok has run on them. */
-    private final Set<String> waitedForLombok = new java.util.HashSet<>();
+    private final Set<String> waitedForLombok = new HashSet<>();
     /** Every type a codec was written for (or is being written), by qualified name. */
     private final Set<String> handled = new LinkedHashSet<>();
     /** The top-level types of this compilation's sources, by qualified name, over every round. */
-    private final Set<String> sourceTypes = new java.util.HashSet<>();
+    private final Set<String> sourceTypes = new HashSet<>();
     /** Every factory written in this compilation, by binary name, with the entity it comes from. */
     private final Map<String, String> factories = new TreeMap<>();
 
@@ -64,7 +70,7 @@ public final class KeysmithProcessor extends AbstractProcessor {
      */
     @Override
     public Set<String> getSupportedAnnotationTypes() {
-        if (aloneOnProcessorPath(processorPath)) {
+        if (ProcessorPath.holdsOnly(KeysmithProcessor.class, processorPath)) {
             // No other processor is there to receive JPA's annotations (keysmith reads @Entity, to leave JPA entities
             // to Hibernate): claiming them starves nobody, and keeps javac from warning under -Xlint:processing that
             // no processor claimed them. Not "*": Gradle rebuilds everything for an aggregating processor that
@@ -87,37 +93,6 @@ public final class KeysmithProcessor extends AbstractProcessor {
     /** For tests: a processor that looks for other processors in {@code processorPath}. */
     KeysmithProcessor(ClassLoader processorPath) {
         this.processorPath = processorPath;
-    }
-
-    /**
-     * Whether every processor registered for {@code ServiceLoader} on the processor path (where javac finds them)
-     * is keysmith's. False when unsure (a registration that cannot be read).
-     */
-    static boolean aloneOnProcessorPath(ClassLoader processorPath) {
-        try {
-            java.util.Enumeration<java.net.URL> registrations = processorPath == null ? null
-                    : processorPath.getResources("META-INF/services/javax.annotation.processing.Processor");
-            if (registrations == null) {
-                return false;
-            }
-            while (registrations.hasMoreElements()) {
-                java.net.URLConnection connection = registrations.nextElement().openConnection();
-                connection.setUseCaches(false);
-                try (java.io.BufferedReader lines = new java.io.BufferedReader(new java.io.InputStreamReader(
-                        connection.getInputStream(), java.nio.charset.StandardCharsets.UTF_8))) {
-                    for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-                        int comment = line.indexOf('#');
-                        String name = (comment >= 0 ? line.substring(0, comment) : line).trim();
-                        if (!name.isEmpty() && !name.equals(KeysmithProcessor.class.getName())) {
-                            return false;
-                        }
-                    }
-                }
-            }
-            return true;
-        } catch (IOException | RuntimeException e) {
-            return false;
-        }
     }
 
     @Override
@@ -150,7 +125,7 @@ public final class KeysmithProcessor extends AbstractProcessor {
         for (TypeElement type : annotatedTypes(round)) {
             types.putIfAbsent(type.getQualifiedName().toString(), type);
         }
-        java.util.ArrayDeque<TypeElement> queue = new java.util.ArrayDeque<>(types.values());
+        ArrayDeque<TypeElement> queue = new ArrayDeque<>(types.values());
         while (!queue.isEmpty()) {
             TypeElement type = queue.poll();
             if (!handled.add(type.getQualifiedName().toString())) {
@@ -219,7 +194,7 @@ public final class KeysmithProcessor extends AbstractProcessor {
      * "Can't find a codec" for a type the processor could see.
      */
     private List<TypeElement> referencedSourceTypes(TypeModel model) {
-        List<TypeElement> found = new java.util.ArrayList<>();
+        List<TypeElement> found = new ArrayList<>();
         for (dev.keysmith.processor.model.Property property : model.allProperties()) {
             collect(property.type(), found);
         }
@@ -228,21 +203,21 @@ public final class KeysmithProcessor extends AbstractProcessor {
 
     private void collect(dev.keysmith.processor.model.ValueType type, List<TypeElement> found) {
         if (type instanceof dev.keysmith.processor.model.ValueType.FromRegistry registry
-                && registry.javaType() instanceof com.palantir.javapoet.ClassName name) {
+                && registry.javaType() instanceof ClassName name) {
             TypeElement element = processingEnv.getElementUtils().getTypeElement(name.canonicalName());
             if (element != null && isCompiledHere(element) && !handled.contains(name.canonicalName())
                     && (element.getKind() == ElementKind.CLASS || element.getKind() == ElementKind.RECORD)) {
                 found.add(element);
             }
         } else if (type instanceof dev.keysmith.processor.model.ValueType.Parameterized parameterized) {
-            com.palantir.javapoet.ClassName raw = ((com.palantir.javapoet.ParameterizedTypeName)
+            ClassName raw = ((ParameterizedTypeName)
                     parameterized.javaType()).rawType();
             collect(new dev.keysmith.processor.model.ValueType.FromRegistry(raw, false), found);
             for (dev.keysmith.processor.model.ValueType argument : parameterized.arguments()) {
                 collect(argument, found);
             }
         } else if (type instanceof dev.keysmith.processor.model.ValueType.Polymorphic polymorphic) {
-            for (com.palantir.javapoet.ClassName name : polymorphic.classes().values()) {
+            for (ClassName name : polymorphic.classes().values()) {
                 TypeElement element = processingEnv.getElementUtils().getTypeElement(name.canonicalName());
                 if (element != null && isCompiledHere(element) && !handled.contains(name.canonicalName())) {
                     found.add(element);
@@ -259,7 +234,7 @@ public final class KeysmithProcessor extends AbstractProcessor {
 
     /** The classes of this compilation's sources, nested ones included, looked up in the current round. */
     private List<TypeElement> sourceClasses() {
-        List<TypeElement> classes = new java.util.ArrayList<>();
+        List<TypeElement> classes = new ArrayList<>();
         for (String name : sourceTypes) {
             TypeElement type = processingEnv.getElementUtils().getTypeElement(name);
             if (type != null) {
@@ -350,7 +325,7 @@ public final class KeysmithProcessor extends AbstractProcessor {
     }
 
     private static boolean hasLombokAnnotation(Element element) {
-        for (javax.lang.model.element.AnnotationMirror mirror : element.getAnnotationMirrors()) {
+        for (AnnotationMirror mirror : element.getAnnotationMirrors()) {
             if (((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().toString()
                     .startsWith("lombok.")) {
                 return true;

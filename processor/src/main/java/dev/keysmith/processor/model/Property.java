@@ -1,5 +1,6 @@
 package dev.keysmith.processor.model;
 
+import com.palantir.javapoet.TypeName;
 import javax.lang.model.element.Element;
 
 /**
@@ -46,7 +47,7 @@ public record Property(String javaName, String bsonName, ValueType type, Access 
 
     /** The name of the getter a class would need, e.g. {@code getName} or {@code isActive}. */
     public String getterName() {
-        String prefix = type.javaType().equals(com.palantir.javapoet.TypeName.BOOLEAN) ? "is" : "get";
+        String prefix = type.javaType().equals(TypeName.BOOLEAN) ? "is" : "get";
         return prefix + capitalized();
     }
 

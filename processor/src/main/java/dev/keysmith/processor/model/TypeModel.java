@@ -1,9 +1,15 @@
 package dev.keysmith.processor.model;
 
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeVariableName;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
 
 /**
  * Everything the writer needs to generate the codec of one entity or embedded type, read from the source.
@@ -35,9 +41,9 @@ import javax.lang.model.element.TypeElement;
  */
 public record TypeModel(ClassName type, ClassName codec, boolean record, Creation creation, String collection,
         IdSpec id, List<Property> properties, List<String> constructorOrder, String factoryMethod,
-        javax.lang.model.element.VariableElement unmatchedCreatorParameter,
-        java.util.Map<String, com.palantir.javapoet.TypeName> unstored, List<javax.lang.model.element.Element> strayIds, Discriminator discriminator, boolean embedded,
-        List<IdSpec> ids, List<com.palantir.javapoet.TypeVariableName> typeVariables, TypeElement element) {
+        VariableElement unmatchedCreatorParameter,
+        Map<String, TypeName> unstored, List<Element> strayIds, Discriminator discriminator, boolean embedded,
+        List<IdSpec> ids, List<TypeVariableName> typeVariables, TypeElement element) {
 
     /** The name of the codec the processor writes for {@code type}, e.g. {@code Order_LineItem_KeysmithCodec}. */
     public static ClassName codecName(ClassName type) {
@@ -45,12 +51,12 @@ public record TypeModel(ClassName type, ClassName codec, boolean record, Creatio
     }
 
     /** The type as generated code names it: {@code Range<T>} for a generic type, else the class. */
-    public com.palantir.javapoet.TypeName typeWithVariables() {
+    public TypeName typeWithVariables() {
         if (typeVariables.isEmpty()) {
             return type;
         }
-        return com.palantir.javapoet.ParameterizedTypeName.get(type,
-                typeVariables.toArray(new com.palantir.javapoet.TypeName[0]));
+        return ParameterizedTypeName.get(type,
+                typeVariables.toArray(new TypeName[0]));
     }
 
     /** A {@code @BsonDiscriminator}: the field written after the id, and the value that names the class. */

@@ -2,6 +2,8 @@ package dev.keysmith.processor.model;
 
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
+import java.util.List;
+import java.util.SortedMap;
 
 /**
  * How one Java type is stored: a kind the generated code writes with direct {@code BsonWriter} calls, a
@@ -53,7 +55,7 @@ public sealed interface ValueType {
      * @param key the discriminator's key ({@code _t} unless set)
      * @param classes the class of each discriminator value, in the order of the values
      */
-    record Polymorphic(TypeName javaType, String key, java.util.SortedMap<String, ClassName> classes)
+    record Polymorphic(TypeName javaType, String key, SortedMap<String, ClassName> classes)
             implements ValueType {
     }
 
@@ -66,7 +68,7 @@ public sealed interface ValueType {
      * @param arguments how each type argument is coded: a {@link FromRegistry} class, another
      *     {@code Parameterized} type, or a {@link TypeVariable} of the type whose codec is being written
      */
-    record Parameterized(TypeName javaType, ClassName codec, java.util.List<ValueType> arguments)
+    record Parameterized(TypeName javaType, ClassName codec, List<ValueType> arguments)
             implements ValueType {
     }
 

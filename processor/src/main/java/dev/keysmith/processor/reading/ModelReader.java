@@ -1,6 +1,8 @@
 package dev.keysmith.processor.reading;
 
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.TypeVariableName;
 import dev.keysmith.processor.model.Access;
 import dev.keysmith.processor.model.IdSpec;
 import dev.keysmith.processor.model.Property;
@@ -9,11 +11,13 @@ import dev.keysmith.processor.model.TypeModel;
 import dev.keysmith.processor.model.ValueType;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
@@ -84,11 +88,11 @@ public final class ModelReader {
             }
         }
         List<String> recordOrder = candidates.stream().map(Candidate::name).toList();
-        Map<String, com.palantir.javapoet.TypeName> unstored = new java.util.TreeMap<>();
+        Map<String, TypeName> unstored = new TreeMap<>();
         for (Candidate candidate : candidates) {
             if (isRecord && candidate.sources().stream()
                     .anyMatch(source -> Annotations.has(source, Annotations.BSON_IGNORE))) {
-                unstored.put(candidate.name(), com.palantir.javapoet.TypeName.get(candidate.type()));
+                unstored.put(candidate.name(), TypeName.get(candidate.type()));
             }
         }
         candidates.removeIf(candidate -> candidate.sources().stream()
@@ -150,7 +154,7 @@ public final class ModelReader {
         return new Read(new TypeModel(className, codec, isRecord, creation.kind(), embedded ? null : collection, id,
                 List.copyOf(properties), creation.order(), creation.factoryMethod(), creation.unmatched(), Map.copyOf(unstored),
                 strayIds(type, candidates), valueTypes.discriminator(type), embedded, List.copyOf(ids),
-                type.getTypeParameters().stream().map(com.palantir.javapoet.TypeVariableName::get).toList(), type));
+                type.getTypeParameters().stream().map(TypeVariableName::get).toList(), type));
     }
 
     private String collectionName(TypeElement type) {
@@ -500,7 +504,7 @@ public final class ModelReader {
     }
 
     /** The kind of {@code @BsonExtraElements} property {@code type} can be, or null. */
-    private static Property.ExtraElements extraElements(com.palantir.javapoet.TypeName type) {
+    private static Property.ExtraElements extraElements(TypeName type) {
         String name = type.toString();
         return switch (name) {
             case "org.bson.Document" -> Property.ExtraElements.DOCUMENT;
@@ -550,7 +554,7 @@ public final class ModelReader {
         if (modifiers.contains(Modifier.STATIC) || !Annotations.has(declaring, "lombok.Value")) {
             return modifiers;
         }
-        Set<Modifier> effective = java.util.EnumSet.noneOf(Modifier.class);
+        Set<Modifier> effective = EnumSet.noneOf(Modifier.class);
         effective.addAll(modifiers);
         if (!modifiers.contains(Modifier.PUBLIC) && !modifiers.contains(Modifier.PROTECTED)
                 && !Annotations.has(field, "lombok.experimental.PackagePrivate")) {

@@ -5,8 +5,14 @@ import com.palantir.javapoet.TypeName;
 import dev.keysmith.processor.model.ScalarKind;
 import dev.keysmith.processor.model.TypeModel;
 import dev.keysmith.processor.model.ValueType;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
@@ -89,15 +95,15 @@ final class ValueTypes {
         String key = "_t";
         String value = elements.getBinaryName(type).toString();
         for (TypeElement current = type; current != null; current = superclassOf(current)) {
-            java.util.Optional<javax.lang.model.element.AnnotationMirror> mirror =
+            Optional<AnnotationMirror> mirror =
                     Annotations.find(current, Annotations.BSON_DISCRIMINATOR);
             if (mirror.isPresent()) {
                 enabled = true;
-                javax.lang.model.element.AnnotationValue keyValue = Annotations.explicitValue(mirror.get(), "key");
+                AnnotationValue keyValue = Annotations.explicitValue(mirror.get(), "key");
                 if (keyValue != null && !((String) keyValue.getValue()).isEmpty()) {
                     key = (String) keyValue.getValue();
                 }
-                javax.lang.model.element.AnnotationValue nameValue = Annotations.explicitValue(mirror.get(), "value");
+                AnnotationValue nameValue = Annotations.explicitValue(mirror.get(), "value");
                 if (nameValue != null && !((String) nameValue.getValue()).isEmpty()) {
                     value = (String) nameValue.getValue();
                 }
@@ -117,8 +123,8 @@ final class ValueTypes {
 
     /** The class itself (if concrete) and its concrete subclasses compiled here, by discriminator value. */
     private ValueType polymorphic(TypeElement base, TypeName javaType, TypeModel.Discriminator discriminator) {
-        java.util.SortedMap<String, ClassName> classes = new java.util.TreeMap<>();
-        List<TypeElement> candidates = new java.util.ArrayList<>(sourceClasses.get());
+        SortedMap<String, ClassName> classes = new TreeMap<>();
+        List<TypeElement> candidates = new ArrayList<>(sourceClasses.get());
         if (!candidates.contains(base)) {
             candidates.add(base);
         }
@@ -229,7 +235,7 @@ final class ValueTypes {
                     + "a concrete class of this compilation, and the registry finds codecs by class alone; "
                     + "store a class without type parameters");
         }
-        List<ValueType> codedArguments = new java.util.ArrayList<>();
+        List<ValueType> codedArguments = new ArrayList<>();
         for (TypeMirror argument : arguments) {
             ValueType coded = typeArgument(argument);
             if (coded instanceof ValueType.Unsupported unsupported) {

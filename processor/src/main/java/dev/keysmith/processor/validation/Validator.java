@@ -14,9 +14,12 @@ import dev.keysmith.processor.model.TypeModel;
 import dev.keysmith.processor.model.ValueType;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
@@ -85,7 +88,7 @@ public final class Validator {
         String role = model.embedded() ? "@Embedded" : "an entity";
         String problem = null;
         if (element.getKind() != ElementKind.CLASS && element.getKind() != ElementKind.RECORD) {
-            String kind = element.getKind().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
+            String kind = element.getKind().name().toLowerCase(Locale.ROOT).replace('_', ' ');
             problem = ("aeiou".indexOf(kind.charAt(0)) >= 0 ? "an " : "a ") + kind;
         } else if (element.getModifiers().contains(Modifier.ABSTRACT)) {
             problem = "abstract";
@@ -106,7 +109,7 @@ public final class Validator {
     }
 
     private void checkIds(TypeModel model) {
-        for (javax.lang.model.element.Element stray : model.strayIds()) {
+        for (Element stray : model.strayIds()) {
             reportStrayId(stray);
         }
         if (model.id() == null && !model.strayIds().isEmpty()) {
@@ -154,10 +157,10 @@ public final class Validator {
         }
     }
 
-    private void reportStrayId(javax.lang.model.element.Element stray) {
+    private void reportStrayId(Element stray) {
         String annotation = "an id annotation";
-        javax.lang.model.element.AnnotationMirror found = null;
-        for (javax.lang.model.element.AnnotationMirror mirror : stray.getAnnotationMirrors()) {
+        AnnotationMirror found = null;
+        for (AnnotationMirror mirror : stray.getAnnotationMirrors()) {
             String name = ((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().toString();
             if (dev.keysmith.processor.reading.ModelReader.ID_ANNOTATIONS.contains(name)) {
                 annotation = "@" + mirror.getAnnotationType().asElement().getSimpleName();

@@ -10,6 +10,8 @@ import com.palantir.javapoet.NameAllocator;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeSpec;
+import com.palantir.javapoet.TypeVariableName;
+import com.palantir.javapoet.WildcardTypeName;
 import dev.keysmith.processor.model.Access;
 import dev.keysmith.processor.model.IdSpec;
 import dev.keysmith.processor.model.Property;
@@ -21,6 +23,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import javax.lang.model.element.Modifier;
 
 /** Writes the codec of one entity or embedded type, and its {@code ServiceLoader} factory, from the model alone.
@@ -65,7 +68,7 @@ public final class CodecWriter {
         private final ValueCode values;
         private final List<MethodSpec> helpers = new ArrayList<>();
         private boolean needsRegistry;
-        private final Map<String, ValueType.Polymorphic> polymorphicTypes = new java.util.TreeMap<>();
+        private final Map<String, ValueType.Polymorphic> polymorphicTypes = new TreeMap<>();
         /** Names of decode's locals, by Java name (values) and "has " + Java name (presence flags). */
         private final NameAllocator locals = new NameAllocator();
 
@@ -223,7 +226,7 @@ public final class CodecWriter {
                             .addMember("value", "$S", "unchecked").build())
                     .addStatement("return ($T) ($T) $T.class", ParameterizedTypeName.get(ClassName.get(Class.class),
                             model.typeWithVariables()), ParameterizedTypeName.get(ClassName.get(Class.class),
-                            com.palantir.javapoet.WildcardTypeName.subtypeOf(Object.class)), model.type())
+                            WildcardTypeName.subtypeOf(Object.class)), model.type())
                     .build();
         }
 
@@ -233,7 +236,7 @@ public final class CodecWriter {
                 entries.add(CodeBlock.of("$T.entry($S, $T.class)", Map.class, entry.getKey(), entry.getValue()));
             }
             TypeName classType = ParameterizedTypeName.get(ClassName.get(Class.class),
-                    com.palantir.javapoet.WildcardTypeName.subtypeOf(Object.class));
+                    WildcardTypeName.subtypeOf(Object.class));
             return FieldSpec.builder(ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class),
                             classType), name, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
                     .addJavadoc("The classes of {@link $T} values, by the discriminator '$L'.\n", type.javaType(),
@@ -251,7 +254,7 @@ public final class CodecWriter {
             } else {
                 constructor.addJavadoc("@param registry where the codecs of other types are found\n");
             }
-            for (com.palantir.javapoet.TypeVariableName variable : model.typeVariables()) {
+            for (TypeVariableName variable : model.typeVariables()) {
                 // The codec of the type argument, as the codec of the type that holds this one resolved it.
                 String field = ValueCode.codecField(variable);
                 constructor.addJavadoc("@param $N the codec of the type argument for {@code $L}\n", field,

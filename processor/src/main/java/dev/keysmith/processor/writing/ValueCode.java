@@ -9,6 +9,8 @@ import dev.keysmith.processor.model.ScalarKind;
 import dev.keysmith.processor.model.ValueType;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -201,7 +203,7 @@ final class ValueCode {
     /** The name of the static map from discriminator values to classes of a polymorphic type. */
     static String classesField(ValueType.Polymorphic type) {
         String simple = ((ClassName) type.javaType()).simpleName();
-        return simple.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(java.util.Locale.ROOT) + "_CLASSES";
+        return simple.replaceAll("([a-z0-9])([A-Z])", "$1_$2").toUpperCase(Locale.ROOT) + "_CLASSES";
     }
 
     /** The decoding of a polymorphic value by its discriminator. */
@@ -300,7 +302,7 @@ final class ValueCode {
         }
         String list = "list" + depth;
         TypeName listType = type instanceof ValueType.CollectionOf ? type.javaType()
-                : ParameterizedTypeName.get(ClassName.get(java.util.List.class), element.javaType().box());
+                : ParameterizedTypeName.get(ClassName.get(List.class), element.javaType().box());
         ClassName implementation = type instanceof ValueType.CollectionOf collection ? collection.implementation()
                 : ClassName.get(ArrayList.class);
         code.addStatement("$T $N = new $T<>()", listType, list, implementation);
