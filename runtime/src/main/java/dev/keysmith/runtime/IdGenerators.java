@@ -33,6 +33,11 @@ public final class IdGenerators implements AutoCloseable {
     private final CounterStore store;
     private final Duration allocationTimeout;
     private final Duration failureBackoff;
+    // Here rather than in SequenceAllocator: generators that never open a sequence never load the allocator.
+    static final Duration DEFAULT_ALLOCATION_TIMEOUT = Duration.ofSeconds(30);
+    static final Duration DEFAULT_FAILURE_BACKOFF = Duration.ofSeconds(1);
+    static final Duration DEFAULT_PREFETCH_IDLE_TIME = Duration.ofSeconds(10);
+
     private final PrefetchScheduler scheduler;
     private final Map<Integer, RandomIdGenerator> randomIds = new ConcurrentHashMap<>();
     private final Map<String, SequenceAllocator> sequences = new ConcurrentHashMap<>();
@@ -139,9 +144,9 @@ public final class IdGenerators implements AutoCloseable {
     public static final class Builder {
 
         private final CounterStore store;
-        private Duration allocationTimeout = SequenceAllocator.DEFAULT_ALLOCATION_TIMEOUT;
-        private Duration failureBackoff = SequenceAllocator.DEFAULT_FAILURE_BACKOFF;
-        private Duration prefetchIdleTime = SequenceAllocator.DEFAULT_PREFETCH_IDLE_TIME;
+        private Duration allocationTimeout = DEFAULT_ALLOCATION_TIMEOUT;
+        private Duration failureBackoff = DEFAULT_FAILURE_BACKOFF;
+        private Duration prefetchIdleTime = DEFAULT_PREFETCH_IDLE_TIME;
         private Executor prefetchExecutor;
         private ThreadFactory prefetchThreads;
 

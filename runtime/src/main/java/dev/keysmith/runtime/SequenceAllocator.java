@@ -60,12 +60,6 @@ import java.util.concurrent.locks.ReentrantLock;
  */
 public final class SequenceAllocator implements AutoCloseable {
 
-    static final Duration DEFAULT_ALLOCATION_TIMEOUT = Duration.ofSeconds(30);
-    static final Duration DEFAULT_FAILURE_BACKOFF = Duration.ofSeconds(1);
-    static final Duration DEFAULT_PREFETCH_IDLE_TIME = Duration.ofSeconds(10);
-
-    private static final System.Logger LOG = System.getLogger(SequenceAllocator.class.getName());
-
     private final SequenceSpec spec;
     private final CounterStore store;
     private final CounterRange[] ranges;
@@ -113,8 +107,9 @@ public final class SequenceAllocator implements AutoCloseable {
      * share one prefetch thread.
      */
     public static SequenceAllocator open(SequenceSpec spec, CounterStore store) {
-        return new SequenceAllocator(spec, store, DEFAULT_ALLOCATION_TIMEOUT, DEFAULT_FAILURE_BACKOFF,
-                PrefetchScheduler.ownThread(DEFAULT_PREFETCH_IDLE_TIME, "keysmith-prefetch-" + spec.name()), true);
+        return new SequenceAllocator(spec, store, IdGenerators.DEFAULT_ALLOCATION_TIMEOUT,
+                IdGenerators.DEFAULT_FAILURE_BACKOFF, PrefetchScheduler.ownThread(IdGenerators.DEFAULT_PREFETCH_IDLE_TIME,
+                        "keysmith-prefetch-" + spec.name()), true);
     }
 
     /** The settings this allocator was opened with. */
@@ -348,7 +343,7 @@ public final class SequenceAllocator implements AutoCloseable {
             nextRange = closed ? NextRange.NONE : new Ready(block);
             if (failing) {
                 failing = false;
-                LOG.log(Level.INFO, "sequence '" + spec.name() + "': reservations succeed again ("
+                Log.LOGGER.log(Level.INFO, "sequence '" + spec.name() + "': reservations succeed again ("
                         + failures + " failed so far)");
             }
         } else if (failure instanceof IdSpaceExhaustedException) {
@@ -362,7 +357,7 @@ public final class SequenceAllocator implements AutoCloseable {
             nextRange = new Failed(new IdAllocationFailure(counter, cause, now), now + failureBackoffNanos);
             if (!failing) {
                 failing = true;
-                LOG.log(Level.WARNING, "sequence '" + spec.name() + "': reserving ids failed; callers fail fast for "
+                Log.LOGGER.log(Level.WARNING, "sequence '" + spec.name() + "': reserving ids failed; callers fail fast for "
                         + Duration.ofNanos(failureBackoffNanos) + " after each failed attempt until the store answers",
                         failure);
             }
@@ -399,5 +394,13 @@ public final class SequenceAllocator implements AutoCloseable {
                 return block;
             }
         }
+    }
+
+    /**
+     * The logger, looked up on the first message: finding the platform's logger costs milliseconds in a fresh JVM,
+     * which an application that never sees a failing reservation should not pay at start-up.
+     */
+    private static final class Log {
+        static final System.Logger LOGGER = System.getLogger(SequenceAllocator.class.getName());
     }
 }
