@@ -2,7 +2,6 @@ package test;
 
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.codec.CodecSupport;
-import dev.keysmith.runtime.codec.GeneratedCodecFactory;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import javax.annotation.processing.Generated;
@@ -14,9 +13,6 @@ import org.bson.codecs.DecoderContext;
 import org.bson.codecs.EncoderContext;
 import org.bson.codecs.configuration.CodecRegistry;
 
-/**
- * The BSON codec of {@link Address}, written by the keysmith processor.
- */
 @Generated("dev.keysmith.processor.KeysmithProcessor")
 public final class Address_KeysmithCodec implements Codec<Address> {
   public Address_KeysmithCodec(CodecRegistry registry, IdGenerators ids) {
@@ -92,20 +88,5 @@ public final class Address_KeysmithCodec implements Codec<Address> {
     }
     reader.readEndDocument();
     return map0;
-  }
-
-  /**
-   * Makes the codec; listed for {@link java.util.ServiceLoader} by the processor.
-   */
-  public static final class Factory implements GeneratedCodecFactory {
-    @Override
-    public Class<Address> type() {
-      return Address.class;
-    }
-
-    @Override
-    public Address_KeysmithCodec create(CodecRegistry registry, IdGenerators ids) {
-      return new Address_KeysmithCodec(registry, ids);
-    }
   }
 }

@@ -6,7 +6,6 @@ import dev.keysmith.runtime.SequenceSpec;
 import dev.keysmith.runtime.codec.CodecSupport;
 import dev.keysmith.runtime.codec.EntityCodec;
 import dev.keysmith.runtime.codec.EntityDecodingException;
-import dev.keysmith.runtime.codec.GeneratedCodecFactory;
 import dev.keysmith.runtime.codec.IdStrategy;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -20,9 +19,6 @@ import org.bson.codecs.DecoderContext;
 import org.bson.codecs.EncoderContext;
 import org.bson.codecs.configuration.CodecRegistry;
 
-/**
- * The BSON codec of {@link Invoice}, written by the keysmith processor.
- */
 @Generated("dev.keysmith.processor.KeysmithProcessor")
 public final class Invoice_KeysmithCodec implements EntityCodec<Invoice> {
   private final SequenceAllocator sequence;
@@ -123,20 +119,5 @@ public final class Invoice_KeysmithCodec implements EntityCodec<Invoice> {
       return new BsonInt64(typed);
     }
     throw CodecSupport.wrongIdType("Invoice", "a Long", id);
-  }
-
-  /**
-   * Makes the codec; listed for {@link java.util.ServiceLoader} by the processor.
-   */
-  public static final class Factory implements GeneratedCodecFactory {
-    @Override
-    public Class<Invoice> type() {
-      return Invoice.class;
-    }
-
-    @Override
-    public Invoice_KeysmithCodec create(CodecRegistry registry, IdGenerators ids) {
-      return new Invoice_KeysmithCodec(registry, ids);
-    }
   }
 }

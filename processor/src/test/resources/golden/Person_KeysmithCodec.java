@@ -2,12 +2,11 @@ package test;
 
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.codec.CodecSupport;
+import dev.keysmith.runtime.codec.ContainerSupport;
 import dev.keysmith.runtime.codec.EntityCodec;
 import dev.keysmith.runtime.codec.EntityDecodingException;
-import dev.keysmith.runtime.codec.GeneratedCodecFactory;
 import dev.keysmith.runtime.codec.IdStrategy;
 import java.util.ArrayList;
-import java.util.List;
 import javax.annotation.processing.Generated;
 import org.bson.BsonObjectId;
 import org.bson.BsonReader;
@@ -19,9 +18,6 @@ import org.bson.codecs.DecoderContext;
 import org.bson.codecs.EncoderContext;
 import org.bson.codecs.configuration.CodecRegistry;
 
-/**
- * The BSON codec of {@link Person}, written by the keysmith processor.
- */
 @Generated("dev.keysmith.processor.KeysmithProcessor")
 public final class Person_KeysmithCodec implements EntityCodec<Person> {
   private final CodecRegistry registry;
@@ -74,7 +70,7 @@ public final class Person_KeysmithCodec implements EntityCodec<Person> {
     }
     if (value.tags != null) {
       writer.writeName("tags");
-      writeTags(writer, value.tags, encoderContext);
+      ContainerSupport.writeStrings(writer, value.tags);
     }
     writer.writeEndDocument();
   }
@@ -102,7 +98,7 @@ public final class Person_KeysmithCodec implements EntityCodec<Person> {
             value.setStatus(CodecSupport.readEnum(reader, Person.Status.class, "Person", "status"));
             break;
           case "tags":
-            value.tags = readTags(reader, decoderContext);
+            value.tags = ContainerSupport.readStrings(reader, new ArrayList<String>(), "Person", "tags");
             break;
           default:
             reader.skipValue();
@@ -144,10 +140,6 @@ public final class Person_KeysmithCodec implements EntityCodec<Person> {
     throw CodecSupport.wrongIdType("Person", "a String", id);
   }
 
-  /**
-   * Looked up on first use rather than in the constructor, so that codecs that refer to
-   * each other can be created in any order; a race only looks it up twice.
-   */
   private Codec<Address> addressCodec() {
     Codec<Address> codec = addressCodec;
     if (codec == null) {
@@ -155,44 +147,5 @@ public final class Person_KeysmithCodec implements EntityCodec<Person> {
       addressCodec = codec;
     }
     return codec;
-  }
-
-  private void writeTags(BsonWriter writer, List<String> value, EncoderContext encoderContext) {
-    writer.writeStartArray();
-    for (String item0 : value) {
-      if (item0 == null) {
-        writer.writeNull();
-      } else {
-        writer.writeString(item0);
-      }
-    }
-    writer.writeEndArray();
-  }
-
-  private List<String> readTags(BsonReader reader, DecoderContext decoderContext) {
-    if (!CodecSupport.startArray(reader, "Person", "tags")) {
-      return null;
-    }
-    List<String> list0 = new ArrayList<>();
-    while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
-      list0.add(CodecSupport.readString(reader, "Person", "tags"));
-    }
-    reader.readEndArray();
-    return list0;
-  }
-
-  /**
-   * Makes the codec; listed for {@link java.util.ServiceLoader} by the processor.
-   */
-  public static final class Factory implements GeneratedCodecFactory {
-    @Override
-    public Class<Person> type() {
-      return Person.class;
-    }
-
-    @Override
-    public Person_KeysmithCodec create(CodecRegistry registry, IdGenerators ids) {
-      return new Person_KeysmithCodec(registry, ids);
-    }
   }
 }

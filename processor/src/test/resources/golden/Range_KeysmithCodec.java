@@ -12,9 +12,6 @@ import org.bson.codecs.DecoderContext;
 import org.bson.codecs.EncoderContext;
 import org.bson.codecs.configuration.CodecRegistry;
 
-/**
- * The BSON codec of {@link Range}, written by the keysmith processor.
- */
 @Generated("dev.keysmith.processor.KeysmithProcessor")
 public final class Range_KeysmithCodec<T> implements Codec<Range<T>> {
   private final Codec<T> codecOfT;

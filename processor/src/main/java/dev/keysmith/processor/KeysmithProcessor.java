@@ -47,6 +47,13 @@ import javax.lang.model.type.TypeMirror;
 @AutoService(Processor.class)
 public final class KeysmithProcessor extends AbstractProcessor {
 
+    /**
+     * The processor option that also writes a {@code ServiceLoader} factory for every codec and lists them in
+     * {@code META-INF/services/dev.keysmith.runtime.codec.GeneratedCodecFactory}: for class loaders that cannot
+     * see a type's codec next to it. Off by default: each factory is one class more for javac to compile.
+     */
+    public static final String SERVICE_LOADER_OPTION = "keysmith.serviceLoader";
+
     private static final List<String> TRIGGERS = List.of(Annotations.DOCUMENT, Annotations.EMBEDDED,
             Annotations.GENERATED_OBJECT_ID, Annotations.SEQUENCE, Annotations.UUID_ID, Annotations.RANDOM_ID);
 
@@ -96,6 +103,11 @@ public final class KeysmithProcessor extends AbstractProcessor {
     }
 
     @Override
+    public Set<String> getSupportedOptions() {
+        return Set.of(SERVICE_LOADER_OPTION);
+    }
+
+    @Override
     public SourceVersion getSupportedSourceVersion() {
         return SourceVersion.latestSupported();
     }
@@ -107,7 +119,8 @@ public final class KeysmithProcessor extends AbstractProcessor {
                 this::sourceClasses);
         Validator validator = new Validator(reporter);
         CodecWriter writer = new CodecWriter(getClass().getName(),
-                processingEnv.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null);
+                processingEnv.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null,
+                writesFactories());
 
         for (Element root : round.getRootElements()) {
             if (root instanceof TypeElement rootType) {
@@ -148,6 +161,10 @@ public final class KeysmithProcessor extends AbstractProcessor {
         return true;
     }
 
+    private boolean writesFactories() {
+        return Boolean.parseBoolean(processingEnv.getOptions().get(SERVICE_LOADER_OPTION));
+    }
+
     /** Writes the codec of {@code type}; returns the user types its values refer to, which need codecs too. */
     private List<TypeElement> process(TypeElement type, ModelReader reader, Validator validator, CodecWriter writer,
             Reporter reporter, boolean lastRound) {
@@ -182,7 +199,7 @@ public final class KeysmithProcessor extends AbstractProcessor {
         } catch (IOException e) {
             throw new IllegalStateException("cannot write " + model.codec() + ": " + e.getMessage(), e);
         }
-        if (model.typeVariables().isEmpty()) {
+        if (model.typeVariables().isEmpty() && writesFactories()) {
             factories.put(CodecWriter.factoryBinaryName(model), type.getQualifiedName().toString());
         }
         return referencedSourceTypes(model);
@@ -342,17 +359,19 @@ public final class KeysmithProcessor extends AbstractProcessor {
 
     /** The entities and embedded types of this round: annotated types, and the types that hold an id annotation. */
     private Set<TypeElement> annotatedTypes(RoundEnvironment round) {
-        Set<TypeElement> types = new LinkedHashSet<>();
+        Set<TypeElement> triggers = new LinkedHashSet<>();
         for (String name : TRIGGERS) {
             TypeElement annotation = processingEnv.getElementUtils().getTypeElement(name);
-            if (annotation == null) {
-                continue;
+            if (annotation != null) {
+                triggers.add(annotation);
             }
-            for (Element element : round.getElementsAnnotatedWith(annotation)) {
-                TypeElement type = enclosingType(element);
-                if (type != null) {
-                    types.add(type);
-                }
+        }
+        Set<TypeElement> types = new LinkedHashSet<>();
+        // One scan of the round's elements for all the triggers, not one per trigger.
+        for (Element element : triggers.isEmpty() ? Set.<Element>of() : round.getElementsAnnotatedWithAny(triggers.toArray(TypeElement[]::new))) {
+            TypeElement type = enclosingType(element);
+            if (type != null) {
+                types.add(type);
             }
         }
         addClassesInheritingIds(round.getRootElements(), types);

@@ -1,6 +1,7 @@
 package dev.keysmith.processor;
 
 import static com.google.testing.compile.CompilationSubject.assertThat;
+import static com.google.testing.compile.Compiler.javac;
 import static dev.keysmith.processor.Compilations.compile;
 import static dev.keysmith.processor.Compilations.source;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -99,7 +100,7 @@ class GoldenTest {
                 .toString()).contains("codec = new Range_KeysmithCodec<>(registry, integerCodec());")
                 .contains("codec = new Range_KeysmithCodec<>(registry, instantCodec());");
         // No factory for the generic type: its class alone does not say its type arguments.
-        JavaFileObject services = compilation.generatedFile(javax.tools.StandardLocation.CLASS_OUTPUT,
+        JavaFileObject services = withFactories(RANGE, OFFER).generatedFile(javax.tools.StandardLocation.CLASS_OUTPUT,
                 "META-INF/services/dev.keysmith.runtime.codec.GeneratedCodecFactory").orElseThrow();
         assertThat(services.getCharContent(true).toString()).isEqualTo("test.Offer_KeysmithCodec$Factory\n");
     }
@@ -120,15 +121,31 @@ class GoldenTest {
     }
 
     @Test
-    void everyFactoryIsListedForServiceLoader() throws IOException {
+    void noFactoryAndNoServiceFileByDefault() {
         Compilation compilation = compile(PERSON, ADDRESS, INVOICE);
         assertThat(compilation).succeededWithoutWarnings();
+        assertThat(compilation.generatedFile(javax.tools.StandardLocation.CLASS_OUTPUT,
+                "META-INF/services/dev.keysmith.runtime.codec.GeneratedCodecFactory")).isEmpty();
+        assertThat(compilation.generatedFiles()).noneMatch(file -> file.getName().contains("$Factory"));
+    }
+
+    @Test
+    void withTheServiceLoaderOptionEveryFactoryIsListed() throws IOException {
+        Compilation compilation = withFactories(PERSON, ADDRESS, INVOICE);
+        assertThat(compilation).succeededWithoutWarnings();
+        assertThat(compilation.generatedSourceFile("test.Person_KeysmithCodec").orElseThrow().getCharContent(true)
+                .toString()).contains("public static final class Factory implements GeneratedCodecFactory {");
         JavaFileObject services = compilation.generatedFile(javax.tools.StandardLocation.CLASS_OUTPUT,
                 "META-INF/services/dev.keysmith.runtime.codec.GeneratedCodecFactory").orElseThrow();
         assertThat(services.getCharContent(true).toString()).isEqualTo(
                 "test.Address_KeysmithCodec$Factory\n"
                         + "test.Invoice_KeysmithCodec$Factory\n"
                         + "test.Person_KeysmithCodec$Factory\n");
+    }
+
+    private static Compilation withFactories(JavaFileObject... sources) {
+        return javac().withProcessors(new KeysmithProcessor())
+                .withOptions("-A" + KeysmithProcessor.SERVICE_LOADER_OPTION + "=true").compile(sources);
     }
 
     private static void assertGolden(Compilation compilation, String codec, String goldenFile) {

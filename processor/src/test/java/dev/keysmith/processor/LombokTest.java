@@ -8,7 +8,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.testing.compile.Compilation;
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.codec.EntityCodec;
-import dev.keysmith.runtime.codec.GeneratedCodecFactory;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -90,7 +89,7 @@ class LombokTest {
             itemType.getMethod("setCount", int.class).invoke(item, 3);
             itemType.getMethod("setActive", boolean.class).invoke(item, true);
             itemType.getMethod("setTags", List.class).invoke(item, List.of("iron"));
-            EntityCodec<Object> items = codec(loader, "demo.Item_KeysmithCodec$Factory", registry, ids);
+            EntityCodec<Object> items = codec(loader, "demo.Item_KeysmithCodec", registry, ids);
             Object withId = items.generateIdIfAbsentFromDocument(item);
             assertThat(itemType.getMethod("getId").invoke(withId)).isInstanceOf(ObjectId.class);
             BsonDocument stored = encode(items, withId);
@@ -100,7 +99,7 @@ class LombokTest {
             Class<?> priceType = loader.loadClass("demo.Price");
             Object price = priceType.getConstructor(ObjectId.class, String.class, long.class)
                     .newInstance(null, "EUR", 1999L);
-            EntityCodec<Object> prices = codec(loader, "demo.Price_KeysmithCodec$Factory", registry, ids);
+            EntityCodec<Object> prices = codec(loader, "demo.Price_KeysmithCodec", registry, ids);
             Object pricedWithId = prices.generateIdIfAbsentFromDocument(price);
             assertThat(pricedWithId).isNotSameAs(price);
             assertThat(priceType.getMethod("getCents").invoke(pricedWithId)).isEqualTo(1999L);
@@ -115,11 +114,11 @@ class LombokTest {
     }
 
     @SuppressWarnings("unchecked")
-    private static EntityCodec<Object> codec(ClassLoader loader, String factory, CodecRegistry registry,
+    /** The codec made as {@code GeneratedCodecProvider} makes it: by its public constructor. */
+    private static EntityCodec<Object> codec(ClassLoader loader, String codec, CodecRegistry registry,
             IdGenerators ids) throws ReflectiveOperationException {
-        GeneratedCodecFactory codecs = (GeneratedCodecFactory) loader.loadClass(factory).getConstructor()
-                .newInstance();
-        return (EntityCodec<Object>) codecs.create(registry, ids);
+        return (EntityCodec<Object>) loader.loadClass(codec).getConstructor(CodecRegistry.class, IdGenerators.class)
+                .newInstance(registry, ids);
     }
 
     private static BsonDocument encode(EntityCodec<Object> codec, Object value) {

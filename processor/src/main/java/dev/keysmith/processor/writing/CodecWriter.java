@@ -26,7 +26,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import javax.lang.model.element.Modifier;
 
-/** Writes the codec of one entity or embedded type, and its {@code ServiceLoader} factory, from the model alone.
+/** Writes the codec of one entity or embedded type (and, when asked, its {@code ServiceLoader} factory) from the model
+ * alone.
  *
  * <p>Thread-safe (each call writes from its own state).
  */
@@ -38,14 +39,17 @@ public final class CodecWriter {
 
     private final String processorName;
     private final boolean generatedAvailable;
+    private final boolean factories;
 
     /**
      * @param processorName the value of {@code @Generated}
      * @param generatedAvailable whether {@code javax.annotation.processing.Generated} is on the compilation's path
+     * @param factories whether each codec gets a nested {@code Factory} for {@code ServiceLoader}
      */
-    public CodecWriter(String processorName, boolean generatedAvailable) {
+    public CodecWriter(String processorName, boolean generatedAvailable, boolean factories) {
         this.processorName = processorName;
         this.generatedAvailable = generatedAvailable;
+        this.factories = factories;
     }
 
     /** The factory's name as {@code ServiceLoader} needs it ({@code Person_KeysmithCodec$Factory}). */
@@ -174,8 +178,7 @@ public final class CodecWriter {
             TypeSpec.Builder codec = TypeSpec.classBuilder(model.codec())
                     .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                     .addOriginatingElement(model.element())
-                    .addTypeVariables(model.typeVariables())
-                    .addJavadoc("The BSON codec of {@link $T}, written by the keysmith processor.\n", model.type());
+                    .addTypeVariables(model.typeVariables());
             if (generatedAvailable) {
                 codec.addAnnotation(AnnotationSpec.builder(Names.GENERATED)
                         .addMember("value", "$S", processorName).build());
@@ -203,7 +206,7 @@ public final class CodecWriter {
                 codec.addMethod(readDbRef());
             }
             codec.addMethods(helpers);
-            if (model.typeVariables().isEmpty()) {
+            if (factories && model.typeVariables().isEmpty()) {
                 // A generic type has no factory: its codec needs the codecs of its type arguments, which the
                 // codecs of the types that hold it give; a raw use is left to the registry's next provider.
                 codec.addType(factory());
@@ -362,6 +365,9 @@ public final class CodecWriter {
             } else if (type instanceof ValueType.Any || type instanceof ValueType.Polymorphic) {
                 code.addStatement("writer.writeName($S)", property.bsonName());
                 code.addStatement(values.writeAny(value));
+            } else if (isStringCollection(type)) {
+                code.addStatement("writer.writeName($S)", property.bsonName());
+                code.addStatement("$T.writeStrings(writer, $L)", Names.CONTAINER_SUPPORT, value);
             } else {
                 code.addStatement("writer.writeName($S)", property.bsonName());
                 code.addStatement("$N(writer, $L, encoderContext)", containerWriter(property), value);
@@ -522,6 +528,12 @@ public final class CodecWriter {
             if (type instanceof ValueType.Polymorphic polymorphic) {
                 return values.readPolymorphic(polymorphic, property.javaName());
             }
+            if (isStringCollection(type)) {
+                ValueType.CollectionOf collection = (ValueType.CollectionOf) type;
+                return CodeBlock.of("$T.readStrings(reader, new $T(), $S, $S)", Names.CONTAINER_SUPPORT,
+                        ParameterizedTypeName.get(collection.implementation(), collection.element().javaType()),
+                        entity, property.javaName());
+            }
             String name = "read" + capitalized(property.javaName());
             CodeBlock.Builder code = CodeBlock.builder();
             code.beginControlFlow("if (!$L)", values.start(type, property.javaName()));
@@ -537,6 +549,15 @@ public final class CodecWriter {
                     .addCode(code.build())
                     .build());
             return CodeBlock.of("$N(reader, decoderContext)", name);
+        }
+
+        /**
+         * A collection of strings, the commonest container: written and read by shared methods of the runtime, not
+         * by helpers of its own in every codec.
+         */
+        private static boolean isStringCollection(ValueType type) {
+            return type instanceof ValueType.CollectionOf collection
+                    && collection.element() instanceof ValueType.Scalar element && element.kind() == ScalarKind.STRING;
         }
 
         private void addIdMethods(TypeSpec.Builder codec, IdSpec id) {
@@ -728,9 +749,9 @@ public final class CodecWriter {
 
         private MethodSpec cachedCodec(TypeName type, String name) {
             TypeName codecType = ParameterizedTypeName.get(Names.CODEC, type);
+            // Looked up on first use rather than in the constructor, so that codecs that refer to each other can be
+            // created in any order; a race only looks it up twice.
             return MethodSpec.methodBuilder(name)
-                    .addJavadoc("Looked up on first use rather than in the constructor, so that codecs that refer to\n"
-                            + "each other can be created in any order; a race only looks it up twice.\n")
                     .addModifiers(Modifier.PRIVATE)
                     .returns(codecType)
                     .addStatement("$T codec = $N", codecType, name)
