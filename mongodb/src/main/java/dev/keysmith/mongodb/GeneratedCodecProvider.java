@@ -13,12 +13,12 @@ import org.bson.codecs.configuration.CodecProvider;
 import org.bson.codecs.configuration.CodecRegistry;
 
 /**
- * The codecs the keysmith processor generated. Every generated codec is registered for {@link ServiceLoader}
- * in {@code META-INF/services/dev.keysmith.runtime.codec.GeneratedCodecFactory}; to keep start-up cheap, the
- * provider first looks for a type's codec by the name the processor gives it, next to the type
- * ({@code Person_KeysmithCodec} for {@code Person}), and makes it with its public
- * {@code (CodecRegistry, IdGenerators)} constructor; it reads the {@code ServiceLoader} registrations only for a
- * type it does not find that way. Nothing is loaded until a type is asked for. Entity codecs take
+ * The codecs the keysmith processor generated. The provider looks for a type's codec by the name the processor
+ * gives it, next to the type ({@code Person_KeysmithCodec} for {@code Person}), and makes it with its public
+ * {@code (CodecRegistry, IdGenerators)} constructor; for a type it does not find that way it reads the
+ * {@code ServiceLoader} registrations in {@code META-INF/services/dev.keysmith.runtime.codec.GeneratedCodecFactory}
+ * (hand-written ones, or those the processor writes with {@code -Akeysmith.serviceLoader=true}). Nothing is
+ * loaded until a type is asked for. Entity codecs take
  * their ids from the given {@link IdGenerators}.
  *
  * <p>Use it to build your own registry; {@link Keysmith#codecRegistry()} is one built for you:

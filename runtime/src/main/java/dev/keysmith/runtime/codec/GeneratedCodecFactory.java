@@ -5,8 +5,10 @@ import org.bson.codecs.Codec;
 import org.bson.codecs.configuration.CodecRegistry;
 
 /**
- * Makes the generated codec of one entity or embedded type. The processor writes one implementation per
- * type and lists it in {@code META-INF/services/dev.keysmith.runtime.codec.GeneratedCodecFactory}.
+ * Makes the generated codec of one entity or embedded type, for {@code ServiceLoader}: listed in
+ * {@code META-INF/services/dev.keysmith.runtime.codec.GeneratedCodecFactory}, by hand or by the processor when
+ * it runs with {@code -Akeysmith.serviceLoader=true} (without it, codecs are found by their name next to their
+ * type).
  *
  * <p>Implementations are immutable and thread-safe.
  */
