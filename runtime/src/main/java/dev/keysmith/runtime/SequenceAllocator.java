@@ -203,8 +203,10 @@ public final class SequenceAllocator implements AutoCloseable {
             handedOut++;
             if (prefetching && inlineStore == null && !spaceExhausted) {
                 if (selfScheduling) {
-                    enterSchedule = !inSchedule; // in steady state the sequence is in the schedule: nothing to do
-                    inSchedule = true;
+                    if (!inSchedule) { // in steady state it is: the caller leaves the prefetch thread alone
+                        inSchedule = true;
+                        enterSchedule = true;
+                    }
                 } else if (remaining <= prefetchAt && nextRange == NextRange.NONE) {
                     nextRange = NextRange.PREFETCHING;
                     submit = true;
@@ -413,7 +415,7 @@ public final class SequenceAllocator implements AutoCloseable {
             return Prefetch.LEAVE;
         }
         if (next instanceof Reserving) {
-            return lead.nanosWhileReserving(); // a caller's reservation, or the one this check just made
+            return lead.nanosWhileReserving(); // a caller reserves: look again once it is likely done
         }
         if (next instanceof Failed failed && failed.backingOff(now)) {
             return Math.max(1, failed.retryAtNanos() - now);
