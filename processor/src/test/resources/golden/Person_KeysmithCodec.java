@@ -6,8 +6,8 @@ import dev.keysmith.runtime.codec.ContainerSupport;
 import dev.keysmith.runtime.codec.EntityCodec;
 import dev.keysmith.runtime.codec.EntityDecodingException;
 import dev.keysmith.runtime.codec.IdStrategy;
+import dev.keysmith.runtime.codec.KeysmithGenerated;
 import java.util.ArrayList;
-import javax.annotation.processing.Generated;
 import org.bson.BsonObjectId;
 import org.bson.BsonReader;
 import org.bson.BsonType;
@@ -18,7 +18,7 @@ import org.bson.codecs.DecoderContext;
 import org.bson.codecs.EncoderContext;
 import org.bson.codecs.configuration.CodecRegistry;
 
-@Generated("dev.keysmith.processor.KeysmithProcessor")
+@KeysmithGenerated
 public final class Person_KeysmithCodec implements EntityCodec<Person> {
   private final CodecRegistry registry;
 

@@ -37,18 +37,10 @@ public final class CodecWriter {
     private static final Set<String> RESERVED = Set.of("reader", "writer", "decoderContext", "encoderContext",
             "value", "entity", "document", "id", "registry", "ids", "sequence", "e", "copy");
 
-    private final String processorName;
-    private final boolean generatedAvailable;
     private final boolean factories;
 
-    /**
-     * @param processorName the value of {@code @Generated}
-     * @param generatedAvailable whether {@code javax.annotation.processing.Generated} is on the compilation's path
-     * @param factories whether each codec gets a nested {@code Factory} for {@code ServiceLoader}
-     */
-    public CodecWriter(String processorName, boolean generatedAvailable, boolean factories) {
-        this.processorName = processorName;
-        this.generatedAvailable = generatedAvailable;
+    /** @param factories whether each codec gets a nested {@code Factory} for {@code ServiceLoader} */
+    public CodecWriter(boolean factories) {
         this.factories = factories;
     }
 
@@ -178,11 +170,8 @@ public final class CodecWriter {
             TypeSpec.Builder codec = TypeSpec.classBuilder(model.codec())
                     .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                     .addOriginatingElement(model.element())
-                    .addTypeVariables(model.typeVariables());
-            if (generatedAvailable) {
-                codec.addAnnotation(AnnotationSpec.builder(Names.GENERATED)
-                        .addMember("value", "$S", processorName).build());
-            }
+                    .addTypeVariables(model.typeVariables())
+                    .addAnnotation(Names.GENERATED);
             IdSpec id = model.id();
             codec.addSuperinterface(ParameterizedTypeName.get(model.embedded() ? Names.CODEC : Names.ENTITY_CODEC,
                     model.typeWithVariables()));
