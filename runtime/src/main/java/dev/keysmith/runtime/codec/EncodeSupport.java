@@ -49,7 +49,9 @@ public final class EncodeSupport {
     public static Decimal128 toDecimal128(BigDecimal value) {
         long exponent = -(long) value.scale();
         if (exponent >= -EXPONENT_BIAS && exponent <= MAX_EXPONENT && value.precision() <= FAST_PRECISION) {
-            long unscaled = value.unscaledValue().longValue();
+            // The unscaled value without unscaledValue(), which makes a BigInteger and its array on every call:
+            // moving the point by the scale keeps the digits, and a scale-0 BigDecimal's longValue() is its field.
+            long unscaled = value.movePointRight(value.scale()).longValue();
             long high = (unscaled < 0 ? SIGN_BIT : 0) | (exponent + EXPONENT_BIAS) << EXPONENT_SHIFT;
             return Decimal128.fromIEEE754BIDEncoding(high, Math.abs(unscaled));
         }
