@@ -2,8 +2,8 @@ package test;
 
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.codec.CodecSupport;
+import dev.keysmith.runtime.codec.EncodeSupport;
 import dev.keysmith.runtime.codec.EntityCodec;
-import dev.keysmith.runtime.codec.EntityDecodingException;
 import dev.keysmith.runtime.codec.GeneratedCodecFactory;
 import dev.keysmith.runtime.codec.IdStrategy;
 import dev.keysmith.runtime.codec.KeysmithGenerated;
@@ -59,7 +59,7 @@ public final class Person_KeysmithCodec implements EntityCodec<Person> {
   public void encode(BsonWriter writer, Person value, EncoderContext encoderContext) {
     writer.writeStartDocument();
     if (value.id != null) {
-      writer.writeObjectId("_id", CodecSupport.parseObjectIdHex(value.id, "Person"));
+      writer.writeObjectId("_id", EncodeSupport.parseObjectIdHex(value.id, "Person"));
     }
     writer.writeInt32("age", value.age);
     if (value.home != null) {
@@ -108,8 +108,8 @@ public final class Person_KeysmithCodec implements EntityCodec<Person> {
             reader.skipValue();
         }
       }
-    } catch (EntityDecodingException e) {
-      throw e.withDocumentId(value.id);
+    } catch (RuntimeException e) {
+      throw CodecSupport.withDocumentId(e, value.id);
     }
     reader.readEndDocument();
     return value;
@@ -139,7 +139,7 @@ public final class Person_KeysmithCodec implements EntityCodec<Person> {
   @Override
   public BsonValue idToBson(Object id) {
     if (id instanceof String typed) {
-      return new BsonObjectId(CodecSupport.parseObjectIdHex(typed, "Person"));
+      return new BsonObjectId(EncodeSupport.parseObjectIdHex(typed, "Person"));
     }
     throw CodecSupport.wrongIdType("Person", "a String", id);
   }

@@ -337,7 +337,7 @@ public final class CodecWriter {
             code.beginControlFlow("if ($L != null)", value);
             if (property.extraElements() != null) {
                 // Inline, where the property would be, as the driver writes them.
-                code.addStatement("$T.writeExtraElements(writer, $L, registry, encoderContext)", Names.CODEC_SUPPORT,
+                code.addStatement("$T.writeExtraElements(writer, $L, registry, encoderContext)", Names.ENCODE_SUPPORT,
                         value);
             } else if (type instanceof ValueType.Scalar scalar) {
                 code.addStatement(values.writeScalar(scalar.kind(), form(property), property.bsonName(), value));
@@ -439,9 +439,11 @@ public final class CodecWriter {
             code.endControlFlow();
             if (idProperty != null) {
                 // Name the document: its _id comes first in what MongoDB stores, so it has been read by now.
-                code.nextControlFlow("catch ($T e)", Names.ENTITY_DECODING_EXCEPTION);
-                code.addStatement("throw e.withDocumentId($L)", instance ? read("value", idProperty)
-                        : CodeBlock.of("$N", local(idProperty)));
+                // RuntimeException, not EntityDecodingException: a caught type is loaded when the codec is
+                // verified, before its first encode (CodecSupport.withDocumentId).
+                code.nextControlFlow("catch ($T e)", RuntimeException.class);
+                code.addStatement("throw $T.withDocumentId(e, $L)", Names.CODEC_SUPPORT,
+                        instance ? read("value", idProperty) : CodeBlock.of("$N", local(idProperty)));
                 code.endControlFlow();
             }
             code.addStatement("reader.readEndDocument()");
@@ -680,9 +682,9 @@ public final class CodecWriter {
                 case INT -> CodeBlock.of("new $T($L)", Names.BSON_INT32, value);
                 case STRING -> switch (form(property)) {
                     case OBJECT_ID_HEX -> CodeBlock.of("new $T($T.parseObjectIdHex($L, $S))", Names.BSON_OBJECT_ID,
-                            Names.CODEC_SUPPORT, value, entity);
+                            Names.ENCODE_SUPPORT, value, entity);
                     case UUID_STRING -> CodeBlock.of("$T.toBinary($T.parseUuid($L, $S))", Names.UUIDS,
-                            Names.CODEC_SUPPORT, value, entity);
+                            Names.ENCODE_SUPPORT, value, entity);
                     case PLAIN -> CodeBlock.of("new $T($L)", Names.BSON_STRING, value);
                 };
                 default -> null;
