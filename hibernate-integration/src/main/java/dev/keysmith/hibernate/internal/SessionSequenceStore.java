@@ -19,6 +19,7 @@ final class SessionSequenceStore implements CounterStore {
 
     private final SharedSessionContractImplementor session;
     private final Map<String, NativeSequences.Rendered> sequences;
+    private RuntimeException thrown;
 
     SessionSequenceStore(SharedSessionContractImplementor session, Map<String, NativeSequences.Rendered> sequences) {
         this.session = session;
@@ -44,9 +45,21 @@ final class SessionSequenceStore implements CounterStore {
                 }
                 return row.getLong(1) - 1;
             } catch (SQLException e) {
-                throw session.getJdbcServices().getSqlExceptionHelper().convert(e,
+                thrown = session.getJdbcServices().getSqlExceptionHelper().convert(e,
                         sequence.failure(e.getMessage()), sequence.nextValSql());
+                throw thrown;
             }
         });
+    }
+
+    /** Whether {@code failure} is the exception this store's own reservation threw. */
+    boolean threw(RuntimeException failure) {
+        return thrown == failure;
+    }
+
+    /** {@code failure} as Hibernate's converter types it (a {@code JDBCException}), with {@code message}; not logged. */
+    RuntimeException convert(SQLException failure, String message, String sql) {
+        return session.getJdbcServices().getSqlExceptionHelper().getSqlExceptionConverter().convert(failure, message,
+                sql);
     }
 }
