@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * one-counter sequence's next range starts at {@code start + next_val}); a range is reserved on a second
  * connection, in a transaction of its own. The DDL for a schema managed by hand is in {@code docs/hibernate.md}:
  * <pre>
- * create table keysmith_sequences (seq_name varchar(255) not null, next_val bigint not null, primary key (seq_name))
+ * create table keysmith_sequences (next_val bigint not null, seq_name varchar(255) not null, primary key (seq_name))
  * </pre>
  *
  * <p>Immutable (constants and a pure function only).
