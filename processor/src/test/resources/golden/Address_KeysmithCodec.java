@@ -3,9 +3,9 @@ package test;
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.codec.CodecSupport;
 import dev.keysmith.runtime.codec.GeneratedCodecFactory;
+import dev.keysmith.runtime.codec.KeysmithGenerated;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import javax.annotation.processing.Generated;
 import org.bson.BsonReader;
 import org.bson.BsonType;
 import org.bson.BsonWriter;
@@ -17,7 +17,7 @@ import org.bson.codecs.configuration.CodecRegistry;
 /**
  * The BSON codec of {@link Address}, written by the keysmith processor.
  */
-@Generated("dev.keysmith.processor.KeysmithProcessor")
+@KeysmithGenerated
 public final class Address_KeysmithCodec implements Codec<Address> {
   public Address_KeysmithCodec(CodecRegistry registry, IdGenerators ids) {
   }

@@ -8,9 +8,9 @@ import dev.keysmith.runtime.codec.EntityCodec;
 import dev.keysmith.runtime.codec.EntityDecodingException;
 import dev.keysmith.runtime.codec.GeneratedCodecFactory;
 import dev.keysmith.runtime.codec.IdStrategy;
+import dev.keysmith.runtime.codec.KeysmithGenerated;
 import java.math.BigDecimal;
 import java.time.Instant;
-import javax.annotation.processing.Generated;
 import org.bson.BsonInt64;
 import org.bson.BsonReader;
 import org.bson.BsonType;
@@ -23,7 +23,7 @@ import org.bson.codecs.configuration.CodecRegistry;
 /**
  * The BSON codec of {@link Invoice}, written by the keysmith processor.
  */
-@Generated("dev.keysmith.processor.KeysmithProcessor")
+@KeysmithGenerated
 public final class Invoice_KeysmithCodec implements EntityCodec<Invoice> {
   private final SequenceAllocator sequence;
 

@@ -6,9 +6,9 @@ import dev.keysmith.runtime.codec.EntityCodec;
 import dev.keysmith.runtime.codec.EntityDecodingException;
 import dev.keysmith.runtime.codec.GeneratedCodecFactory;
 import dev.keysmith.runtime.codec.IdStrategy;
+import dev.keysmith.runtime.codec.KeysmithGenerated;
 import java.util.ArrayList;
 import java.util.List;
-import javax.annotation.processing.Generated;
 import org.bson.BsonObjectId;
 import org.bson.BsonReader;
 import org.bson.BsonType;
@@ -22,7 +22,7 @@ import org.bson.codecs.configuration.CodecRegistry;
 /**
  * The BSON codec of {@link Person}, written by the keysmith processor.
  */
-@Generated("dev.keysmith.processor.KeysmithProcessor")
+@KeysmithGenerated
 public final class Person_KeysmithCodec implements EntityCodec<Person> {
   private final CodecRegistry registry;
 

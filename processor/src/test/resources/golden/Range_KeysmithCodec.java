@@ -1,9 +1,9 @@
 package test;
 
 import dev.keysmith.runtime.codec.CodecSupport;
+import dev.keysmith.runtime.codec.KeysmithGenerated;
 import java.util.ArrayList;
 import java.util.List;
-import javax.annotation.processing.Generated;
 import org.bson.BsonReader;
 import org.bson.BsonType;
 import org.bson.BsonWriter;
@@ -15,7 +15,7 @@ import org.bson.codecs.configuration.CodecRegistry;
 /**
  * The BSON codec of {@link Range}, written by the keysmith processor.
  */
-@Generated("dev.keysmith.processor.KeysmithProcessor")
+@KeysmithGenerated
 public final class Range_KeysmithCodec<T> implements Codec<Range<T>> {
   private final Codec<T> codecOfT;
 

@@ -64,9 +64,11 @@ public final class KeysmithProcessor extends AbstractProcessor {
     /**
      * The annotations this processor claims: its triggers, the rest of keysmith's, and the driver's POJO
      * annotations it reads. Claimed, they no longer make javac warn "No processor claimed any of these
-     * annotations" under {@code -Xlint:processing}; so is the {@code @Generated} that the generated codecs carry
-     * (javac sees it in the next round). JPA's annotations are left unclaimed, so that processors such as
-     * Hibernate's metamodel generator still receive them.
+     * annotations" under {@code -Xlint:processing}; so is the {@code @KeysmithGenerated} that the generated codecs
+     * carry (javac sees it in the next round). Every claimed annotation has class or runtime retention: Gradle
+     * turns every build with an aggregating processor that receives a source-retention one into a full rebuild.
+     * JPA's annotations are left unclaimed, so that processors such as Hibernate's metamodel generator still
+     * receive them.
      */
     @Override
     public Set<String> getSupportedAnnotationTypes() {
@@ -76,10 +78,10 @@ public final class KeysmithProcessor extends AbstractProcessor {
             // no processor claimed them. Not "*": Gradle rebuilds everything for an aggregating processor that
             // receives a source-retention annotation such as @Override.
             return Set.of("dev.keysmith.annotations.*", "org.bson.codecs.pojo.annotations.*",
-                    "javax.annotation.processing.Generated", "jakarta.persistence.*", "javax.persistence.*");
+                    "dev.keysmith.runtime.codec.KeysmithGenerated", "jakarta.persistence.*", "javax.persistence.*");
         }
         return Set.of("dev.keysmith.annotations.*", "org.bson.codecs.pojo.annotations.*",
-                "javax.annotation.processing.Generated");
+                "dev.keysmith.runtime.codec.KeysmithGenerated");
     }
 
     /** Where javac found this processor, and any other: the class loader of the processor path. */
@@ -106,8 +108,7 @@ public final class KeysmithProcessor extends AbstractProcessor {
         ModelReader reader = new ModelReader(processingEnv.getElementUtils(), processingEnv.getTypeUtils(),
                 this::sourceClasses);
         Validator validator = new Validator(reporter);
-        CodecWriter writer = new CodecWriter(getClass().getName(),
-                processingEnv.getElementUtils().getTypeElement("javax.annotation.processing.Generated") != null);
+        CodecWriter writer = new CodecWriter();
 
         for (Element root : round.getRootElements()) {
             if (root instanceof TypeElement rootType) {

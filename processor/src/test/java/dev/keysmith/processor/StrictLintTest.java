@@ -6,16 +6,26 @@ import static dev.keysmith.processor.Compilations.source;
 
 import com.google.testing.compile.Compilation;
 import java.io.IOException;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import javax.annotation.processing.AbstractProcessor;
+import javax.annotation.processing.Completion;
+import javax.annotation.processing.ProcessingEnvironment;
+import javax.annotation.processing.Processor;
 import javax.annotation.processing.RoundEnvironment;
 import javax.lang.model.SourceVersion;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
@@ -163,5 +173,61 @@ class StrictLintTest {
         assertThat(compilation).generatedSourceFile("test.Shop_Note_KeysmithCodec");
         assertThat(compilation).generatedSourceFile("test.Shop_Range_KeysmithCodec");
         assertThat(compilation).generatedSourceFile("test.Shop_Pair_KeysmithCodec");
+    }
+
+    /**
+     * Gradle compiles incrementally with an aggregating processor only if every annotation javac hands it has class
+     * or runtime retention; one with source retention (such as {@code javax.annotation.processing.Generated}, which
+     * generated code often carries) makes every build a full rebuild. This checks that rule the way Gradle does: on
+     * the annotations javac passes to {@code process} in every round, the generated codecs' round included.
+     */
+    @Test
+    void everyAnnotationTheProcessorReceivesHasClassOrRuntimeRetention() {
+        Map<String, RetentionPolicy> received = new TreeMap<>();
+        KeysmithProcessor keysmith = new KeysmithProcessor();
+        Processor recording = new Processor() {
+            @Override
+            public Set<String> getSupportedOptions() {
+                return keysmith.getSupportedOptions();
+            }
+
+            @Override
+            public Set<String> getSupportedAnnotationTypes() {
+                return keysmith.getSupportedAnnotationTypes();
+            }
+
+            @Override
+            public SourceVersion getSupportedSourceVersion() {
+                return keysmith.getSupportedSourceVersion();
+            }
+
+            @Override
+            public void init(ProcessingEnvironment environment) {
+                keysmith.init(environment);
+            }
+
+            @Override
+            public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+                for (TypeElement annotation : annotations) {
+                    Retention retention = annotation.getAnnotation(Retention.class);
+                    received.put(annotation.getQualifiedName().toString(),
+                            retention == null ? RetentionPolicy.CLASS : retention.value());
+                }
+                return keysmith.process(annotations, round);
+            }
+
+            @Override
+            public Iterable<? extends Completion> getCompletions(Element element, AnnotationMirror annotation,
+                    ExecutableElement member, String userText) {
+                return keysmith.getCompletions(element, annotation, member, userText);
+            }
+        };
+        Compilation compilation = javac().withProcessors(recording).compile(MODEL);
+        assertThat(compilation).succeeded();
+        // The generated codecs' own marker reached the processor in a later round, with the model's annotations.
+        org.assertj.core.api.Assertions.assertThat(received).containsKeys(
+                "dev.keysmith.runtime.codec.KeysmithGenerated", "dev.keysmith.annotations.Document",
+                "org.bson.codecs.pojo.annotations.BsonCreator");
+        org.assertj.core.api.Assertions.assertThat(received).doesNotContainValue(RetentionPolicy.SOURCE);
     }
 }

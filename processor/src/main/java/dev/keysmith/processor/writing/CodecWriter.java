@@ -36,18 +36,6 @@ public final class CodecWriter {
     private static final Set<String> RESERVED = Set.of("reader", "writer", "decoderContext", "encoderContext",
             "value", "entity", "document", "id", "registry", "ids", "sequence", "e", "copy");
 
-    private final String processorName;
-    private final boolean generatedAvailable;
-
-    /**
-     * @param processorName the value of {@code @Generated}
-     * @param generatedAvailable whether {@code javax.annotation.processing.Generated} is on the compilation's path
-     */
-    public CodecWriter(String processorName, boolean generatedAvailable) {
-        this.processorName = processorName;
-        this.generatedAvailable = generatedAvailable;
-    }
-
     /** The factory's name as {@code ServiceLoader} needs it ({@code Person_KeysmithCodec$Factory}). */
     public static String factoryBinaryName(TypeModel model) {
         return model.codec().reflectionName() + "$Factory";
@@ -175,11 +163,8 @@ public final class CodecWriter {
                     .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                     .addOriginatingElement(model.element())
                     .addTypeVariables(model.typeVariables())
-                    .addJavadoc("The BSON codec of {@link $T}, written by the keysmith processor.\n", model.type());
-            if (generatedAvailable) {
-                codec.addAnnotation(AnnotationSpec.builder(Names.GENERATED)
-                        .addMember("value", "$S", processorName).build());
-            }
+                    .addJavadoc("The BSON codec of {@link $T}, written by the keysmith processor.\n", model.type())
+                    .addAnnotation(Names.GENERATED);
             IdSpec id = model.id();
             codec.addSuperinterface(ParameterizedTypeName.get(model.embedded() ? Names.CODEC : Names.ENTITY_CODEC,
                     model.typeWithVariables()));

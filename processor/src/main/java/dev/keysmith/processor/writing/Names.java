@@ -35,7 +35,7 @@ final class Names {
     static final ClassName GENERATED_CODEC_FACTORY =
             ClassName.get("dev.keysmith.runtime.codec", "GeneratedCodecFactory");
 
-    static final ClassName GENERATED = ClassName.get("javax.annotation.processing", "Generated");
+    static final ClassName GENERATED = ClassName.get("dev.keysmith.runtime.codec", "KeysmithGenerated");
 
     private Names() {
     }

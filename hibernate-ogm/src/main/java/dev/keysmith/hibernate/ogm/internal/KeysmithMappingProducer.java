@@ -7,6 +7,7 @@ import dev.keysmith.annotations.UuidId;
 import dev.keysmith.hibernate.ogm.KeysmithMappingException;
 import dev.keysmith.runtime.RandomIdGenerator;
 import dev.keysmith.runtime.SequenceSpec;
+import dev.keysmith.runtime.internal.AnnotatedAttribute;
 import java.lang.annotation.Annotation;
 import java.util.Collection;
 import java.util.HashMap;
@@ -48,6 +49,9 @@ import org.jboss.jandex.IndexView;
  */
 public final class KeysmithMappingProducer implements AdditionalJaxbMappingProducer {
 
+    /** keysmith's id annotations, in the order an attribute's are reported. */
+    private static final List<Class<? extends Annotation>> ID_ANNOTATIONS =
+            List.of(GeneratedObjectId.class, Sequence.class, UuidId.class, RandomId.class);
     private static final Set<Class<?>> SEQUENCE_TYPES = Set.of(long.class, Long.class, int.class, Integer.class);
     private static final Set<Class<?>> RANDOM_TYPES = Set.of(long.class, Long.class);
     private static final Set<Class<?>> UUID_TYPES = Set.of(UUID.class, String.class);
@@ -64,7 +68,7 @@ public final class KeysmithMappingProducer implements AdditionalJaxbMappingProdu
                 continue;
             }
             if (entity instanceof RootClass) {
-                for (AnnotatedAttribute attribute : AnnotatedAttribute.of(mappedClass)) {
+                for (AnnotatedAttribute attribute : AnnotatedAttribute.of(mappedClass, ID_ANNOTATIONS)) {
                     install(entity, attribute, declaredSequences);
                 }
                 if (entity.getIdentifier() instanceof Component id) {
@@ -89,7 +93,7 @@ public final class KeysmithMappingProducer implements AdditionalJaxbMappingProdu
     /** A subclass entity cannot have an id of its own: any keysmith annotation but on the root's id is an error. */
     private static void rejectOnSubclass(PersistentClass entity, Class<?> mappedClass) {
         Property rootId = entity.getRootClass().getIdentifierProperty();
-        for (AnnotatedAttribute attribute : AnnotatedAttribute.of(mappedClass)) {
+        for (AnnotatedAttribute attribute : AnnotatedAttribute.of(mappedClass, ID_ANNOTATIONS)) {
             if (rootId == null || !rootId.getName().equals(attribute.name())) {
                 throw fail(entity, attribute, strategy(attribute) + " works only on the @Id of an entity, and '"
                         + attribute.name() + "' is a field of the subclass entity " + entityName(entity)
@@ -103,7 +107,7 @@ public final class KeysmithMappingProducer implements AdditionalJaxbMappingProdu
     private static void rejectInside(PersistentClass entity, Component component, String where, String fix) {
         Class<?> type = component.getComponentClass();
         if (type != null) {
-            for (AnnotatedAttribute attribute : AnnotatedAttribute.of(type)) {
+            for (AnnotatedAttribute attribute : AnnotatedAttribute.of(type, ID_ANNOTATIONS)) {
                 throw new KeysmithMappingException(entityName(entity), attribute.name(), strategy(attribute)
                         + " sits on '" + attribute.name() + "' of " + type.getSimpleName() + ", inside " + where
                         + ", where Hibernate cannot generate a value; " + fix);

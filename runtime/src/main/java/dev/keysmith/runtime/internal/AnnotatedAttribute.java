@@ -1,9 +1,5 @@
-package dev.keysmith.hibernate.internal;
+package dev.keysmith.runtime.internal;
 
-import dev.keysmith.annotations.GeneratedObjectId;
-import dev.keysmith.annotations.RandomId;
-import dev.keysmith.annotations.Sequence;
-import dev.keysmith.annotations.UuidId;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
 import java.lang.reflect.Field;
@@ -17,44 +13,51 @@ import java.util.Map;
 
 /**
  * An attribute of an entity class (a field, or a getter for property access, declared on the class or on a
- * superclass such as a {@code @MappedSuperclass}) that carries keysmith id annotations.
+ * superclass such as a {@code @MappedSuperclass}) that carries id annotations: the reflection that the JPA routes
+ * (Hibernate ORM and Hibernate OGM) share to find keysmith's annotations. It takes the annotation types as an
+ * argument, so that the runtime does not depend on {@code keysmith-annotations}.
  *
  * <p>Immutable.
  *
  * @param name the attribute's name (the field's name, or the getter's name without {@code get}/{@code is})
  * @param type the attribute's Java type
  * @param member the field or getter
- * @param annotations the keysmith id annotations on it, at least one
+ * @param annotations the wanted annotations on it, at least one, in the order they were asked for
  */
-record AnnotatedAttribute(String name, Class<?> type, AnnotatedElement member, List<Annotation> annotations) {
+public record AnnotatedAttribute(String name, Class<?> type, AnnotatedElement member, List<Annotation> annotations) {
 
-    static final List<Class<? extends Annotation>> ID_ANNOTATIONS =
-            List.of(GeneratedObjectId.class, Sequence.class, UuidId.class, RandomId.class);
+    /** Immutable copy of the annotations. */
+    public AnnotatedAttribute {
+        annotations = List.copyOf(annotations);
+    }
 
-    /** The keysmith-annotated attributes of {@code type} and its superclasses; the most derived declaration wins. */
-    static List<AnnotatedAttribute> of(Class<?> type) {
+    /**
+     * The attributes of {@code type} and its superclasses that carry at least one of {@code wanted}; the most
+     * derived declaration of a name wins.
+     */
+    public static List<AnnotatedAttribute> of(Class<?> type, List<Class<? extends Annotation>> wanted) {
         Map<String, AnnotatedAttribute> byName = new LinkedHashMap<>();
         for (Class<?> c = type; c != null && c != Object.class; c = c.getSuperclass()) {
             for (Field field : c.getDeclaredFields()) {
                 if (!Modifier.isStatic(field.getModifiers())) {
-                    collect(byName, field.getName(), field.getType(), field);
+                    collect(byName, field.getName(), field.getType(), field, wanted);
                 }
             }
             for (Method method : c.getDeclaredMethods()) {
                 String property = propertyName(method);
                 if (property != null) {
-                    collect(byName, property, method.getReturnType(), method);
+                    collect(byName, property, method.getReturnType(), method, wanted);
                 }
             }
         }
         return List.copyOf(byName.values());
     }
 
-    /** The annotations on this attribute's member that are not keysmith's. */
-    List<Annotation> otherAnnotations() {
+    /** The annotations on this attribute's member other than the wanted ones it carries. */
+    public List<Annotation> otherAnnotations() {
         List<Annotation> others = new ArrayList<>();
         for (Annotation annotation : member.getAnnotations()) {
-            if (!ID_ANNOTATIONS.contains(annotation.annotationType())) {
+            if (!annotations.contains(annotation)) {
                 others.add(annotation);
             }
         }
@@ -62,21 +65,21 @@ record AnnotatedAttribute(String name, Class<?> type, AnnotatedElement member, L
     }
 
     /** {@code true} when {@code annotation} sits on this attribute's member. */
-    boolean has(Class<? extends Annotation> annotation) {
+    public boolean has(Class<? extends Annotation> annotation) {
         return member.isAnnotationPresent(annotation);
     }
 
     private static void collect(Map<String, AnnotatedAttribute> byName, String name, Class<?> type,
-            AnnotatedElement member) {
+            AnnotatedElement member, List<Class<? extends Annotation>> wanted) {
         List<Annotation> found = new ArrayList<>();
-        for (Class<? extends Annotation> annotation : ID_ANNOTATIONS) {
+        for (Class<? extends Annotation> annotation : wanted) {
             Annotation present = member.getAnnotation(annotation);
             if (present != null) {
                 found.add(present);
             }
         }
         if (!found.isEmpty()) {
-            byName.putIfAbsent(name, new AnnotatedAttribute(name, type, member, List.copyOf(found)));
+            byName.putIfAbsent(name, new AnnotatedAttribute(name, type, member, found));
         }
     }
 
