@@ -28,12 +28,8 @@ record AllocatorSettings(Duration allocationTimeout, Duration failureBackoff) {
 
     /** Reads both settings; a value that is not a duration, or out of range, is a boot error naming the setting. */
     static AllocatorSettings of(Map<String, Object> settings) {
-        Duration timeout = duration(settings, KeysmithSequences.ALLOCATION_TIMEOUT_PROPERTY);
-        if (timeout != null && timeout.isZero()) {
-            throw invalid(KeysmithSequences.ALLOCATION_TIMEOUT_PROPERTY, settings, "use a positive duration: "
-                    + FORMS);
-        }
-        return new AllocatorSettings(timeout, duration(settings, KeysmithSequences.FAILURE_BACKOFF_PROPERTY));
+        return new AllocatorSettings(duration(settings, KeysmithSequences.ALLOCATION_TIMEOUT_PROPERTY, true),
+                duration(settings, KeysmithSequences.FAILURE_BACKOFF_PROPERTY, false));
     }
 
     /** The generators of one factory over {@code store}, with these settings. */
@@ -48,14 +44,15 @@ record AllocatorSettings(Duration allocationTimeout, Duration failureBackoff) {
         return builder.build();
     }
 
-    private static Duration duration(Map<String, Object> settings, String name) {
+    private static Duration duration(Map<String, Object> settings, String name, boolean positive) {
         Object value = settings.get(name);
         if (value == null) {
             return null;
         }
         Duration parsed = value instanceof Duration duration ? duration : parse(value.toString());
-        if (parsed == null || parsed.isNegative()) {
-            throw invalid(name, settings, "use a duration that is not negative: " + FORMS);
+        if (parsed == null || parsed.isNegative() || positive && parsed.isZero()) {
+            throw invalid(name, settings, (positive ? "use a positive duration: " : "use a duration that is not"
+                    + " negative: ") + FORMS);
         }
         return parsed;
     }
