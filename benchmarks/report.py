@@ -183,6 +183,12 @@ def main(folder):
                 f"{score(pooled) / score(table):.2f}x")
         print("\n± is the 99.9% confidence interval of the mean, n the number of timed shots (every fork's "
               "iterations; native and pooled from rounds that alternate which goes first).\n")
+        paired = os.path.join(folder, "hibernate-paired.txt")
+        if os.path.exists(paired):
+            print("Paired in one JVM (`HibernatePairedRun`: one operation of each side per round, alternating which "
+                  "goes first; pooled / native above 1 means keysmith is faster):\n")
+            with open(paired) as f:
+                print("    " + f.read().rstrip().replace("\n", "\n    ") + "\n")
 
     if insert:
         print("### (i) From `Keysmith.create(database)` to the first inserted entity on the embedded server "

@@ -26,13 +26,15 @@ if [ "$mode" = quick ]; then
   shots=(-f 1 -wi 1 -i 2)
   rounds=1
   table_shots=(-f 1 -wi 1 -i 2)
+  pairs=4
 else
   steady=(-f 2 -wi 3 -w 2s -i 5 -r 2s)
   cold=(-f 20)
   compile=(-f 1 -wi 3 -i 8)
-  shots=(-f 1 -wi 5 -i 20)
-  rounds=4
+  shots=(-f 1 -wi 5 -i 40)
+  rounds=2
   table_shots=(-f 2 -wi 3 -i 10)
+  pairs=60
 fi
 
 # (a) ObjectId and (a') its construction paths, (b) UUID, (c) codecs, with (e) bytes allocated per operation.
@@ -64,6 +66,10 @@ done
 java -jar "$jar" 'HibernateInsertBenchmark' -p generator=table "${table_shots[@]}" \
   -rf json -rff "$out/hibernate-rounds/table.json" "$@"
 python3 benchmarks/merge_rounds.py "$out/hibernate-rounds"/*.json > "$out/hibernate.json"
+# (h') the same two sides timed in pairs in one JVM (alternating which goes first): the ratio's median and 99% CI.
+java -cp "$jar" dev.keysmith.benchmarks.hibernate.HibernatePairedRun "$pairs" 2>/dev/null \
+  | grep -E '^(layout|1x1|2x4) ' > "$out/hibernate-paired.txt"
+cat "$out/hibernate-paired.txt"
 
 python3 benchmarks/chart.py "$out"/*.json > "$out/chart.svg"
 python3 benchmarks/report.py "$out" > "$out/report.md"
