@@ -22,7 +22,8 @@ import java.lang.annotation.Target;
  *
  * <p><b>Costs.</b> A round trip to the database per {@link #batch()} ids (hidden by {@link #prefetch()} in
  * steady state). With {@code batch > 1}, ids are unique but not continuous: a process that stops loses the
- * rest of its batch, and several processes use their batches side by side, so ids are only mostly increasing.
+ * rest of its batch (and, with prefetch, the batch reserved ahead), and several processes use their batches side
+ * by side, so ids are only mostly increasing.
  * With {@code batch = 1} the single counter document is a bottleneck (one write per id).
  */
 @Documented

@@ -176,7 +176,7 @@ public final class IdGenerators implements AutoCloseable {
             return this;
         }
 
-        /** How long the prefetch thread stays without work before it ends; 10 s by default. */
+        /** How long the prefetch thread stays with no sequence to check before it ends; 10 s by default. */
         public Builder prefetchIdleTime(Duration idleTime) {
             this.prefetchIdleTime = positive(idleTime, "prefetchIdleTime");
             return this;
@@ -185,6 +185,10 @@ public final class IdGenerators implements AutoCloseable {
         /**
          * Runs the background reservations on {@code executor} (for instance one that starts virtual threads)
          * instead of keysmith's own thread. The application owns it: {@link IdGenerators#close()} leaves it running.
+         *
+         * <p>An {@link Executor} has no timer, so the caller of {@code next()} that reaches a sequence's prefetch
+         * point submits the reservation to it, once per range. keysmith's own thread schedules itself instead: no
+         * caller hands it anything in steady state, which keeps that call off the ids' latency.
          */
         public Builder prefetchExecutor(Executor executor) {
             this.prefetchExecutor = Objects.requireNonNull(executor, "prefetchExecutor");

@@ -9,6 +9,7 @@ import dev.keysmith.runtime.internal.NextRange.Ready;
 import dev.keysmith.runtime.internal.NextRange.Reserving;
 import dev.keysmith.runtime.internal.PrefetchLead;
 import dev.keysmith.runtime.internal.PrefetchScheduler;
+import dev.keysmith.runtime.internal.PrefetchScheduler.Prefetch;
 import java.lang.System.Logger.Level;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,9 +34,13 @@ import java.util.concurrent.locks.ReentrantLock;
  * fail fast with that failure for the back-off ({@link IdGenerators.Builder#failureBackoff}); then the next caller
  * tries again. So an outage costs each caller at most one store timeout, never one per caller queued before it.
  *
- * <p><b>Prefetch.</b> With {@code prefetch} (and {@code batch > 1}), the caller that takes the id halfway through a
- * range submits the reservation of the next one to the prefetch scheduler of its {@link IdGenerators} (one thread
- * at most, or the application's executor), so that in steady state {@link #next()} never waits on the store.
+ * <p><b>Prefetch.</b> With {@code prefetch} (and {@code batch > 1}), the next range is reserved in the background
+ * before the current one runs out, so that in steady state {@link #next()} never waits on the store. On the one
+ * prefetch thread of its {@link IdGenerators}, the sequence schedules itself: the thread checks it when the ids left
+ * are predicted to reach the lead ({@code internal.PrefetchLead}: from the pace and the reservation time, between
+ * half a range and a full one), reserves, and schedules the next check; a caller only enters the sequence into the
+ * schedule when it is not in it (first use, after idling or a failure), so in steady state a caller never touches
+ * the thread. On an application's executor, the caller that reaches the lead submits the reservation to it.
  *
  * <p><b>Bounded, interruptible waits.</b> A caller never waits for another's reservation longer than the allocation
  * timeout ({@link IdGenerators.Builder#allocationTimeout}), and an interrupted caller gets
@@ -68,7 +73,9 @@ public final class SequenceAllocator implements AutoCloseable {
     private final long failureBackoffNanos;
     private final PrefetchScheduler scheduler;
     private final boolean ownsScheduler;
+    private final boolean selfScheduling;
     private final Runnable prefetchTask = this::prefetch;
+    private final Prefetch scheduledPrefetch = new ScheduledPrefetch();
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition settled = lock.newCondition();
@@ -76,10 +83,12 @@ public final class SequenceAllocator implements AutoCloseable {
     // guarded by lock
     private long nextId;
     private long remaining;
-    private long prefetchAt; // with this many ids left in the range, the next one is prefetched
+    private long prefetchAt; // on an application's executor: with this many ids left, the caller submits the next
+    private boolean inSchedule; // on the own prefetch thread: whether the sequence is in its schedule
     private final PrefetchLead lead = new PrefetchLead();
     private NextRange nextRange = NextRange.NONE;
     private boolean closed;
+    private boolean spaceExhausted;
     private boolean failing;
     private long handedOut;
     private long reservations;
@@ -98,6 +107,7 @@ public final class SequenceAllocator implements AutoCloseable {
         this.failureBackoffNanos = failureBackoff.toNanos();
         this.scheduler = scheduler;
         this.ownsScheduler = ownsScheduler;
+        this.selfScheduling = scheduler.schedulesItself();
     }
 
     /**
@@ -181,7 +191,8 @@ public final class SequenceAllocator implements AutoCloseable {
 
     private long take(CounterStore inlineStore) {
         long id;
-        boolean prefetchNow = false;
+        boolean enterSchedule = false;
+        boolean submit = false;
         lock.lock();
         try {
             if (remaining == 0) {
@@ -190,14 +201,23 @@ public final class SequenceAllocator implements AutoCloseable {
             id = nextId++;
             remaining--;
             handedOut++;
-            if (remaining <= prefetchAt && prefetching && inlineStore == null && nextRange == NextRange.NONE) {
-                nextRange = NextRange.PREFETCHING;
-                prefetchNow = true;
+            if (prefetching && inlineStore == null && !spaceExhausted) {
+                if (selfScheduling) {
+                    if (!inSchedule) { // in steady state it is: the caller leaves the prefetch thread alone
+                        inSchedule = true;
+                        enterSchedule = true;
+                    }
+                } else if (remaining <= prefetchAt && nextRange == NextRange.NONE) {
+                    nextRange = NextRange.PREFETCHING;
+                    submit = true;
+                }
             }
         } finally {
             lock.unlock();
         }
-        if (prefetchNow) {
+        if (enterSchedule) {
+            enterSchedule();
+        } else if (submit) {
             submitPrefetch(); // outside the lock: an application's executor may run it on this thread
         }
         return id;
@@ -295,6 +315,15 @@ public final class SequenceAllocator implements AutoCloseable {
         }
     }
 
+    private void enterSchedule() {
+        try {
+            scheduler.schedule(scheduledPrefetch);
+        } catch (RejectedExecutionException e) {
+            // the scheduler is closed: the sequence stays marked as scheduled, so no caller tries again, and the
+            // caller that uses up the range reserves the next one itself
+        }
+    }
+
     private void submitPrefetch() {
         try {
             scheduler.execute(prefetchTask);
@@ -310,7 +339,8 @@ public final class SequenceAllocator implements AutoCloseable {
         }
     }
 
-    private void prefetch() {
+    /** Reserves the next range on this (background) thread; whether a range came. Called without the lock. */
+    private boolean prefetch() {
         long started = System.nanoTime();
         IdBlock block = null;
         RuntimeException failure = null;
@@ -331,6 +361,7 @@ public final class SequenceAllocator implements AutoCloseable {
                 lock.unlock();
             }
         }
+        return block != null;
     }
 
     /** Publishes a reservation's outcome to the callers waiting for it. Called with the lock held. */
@@ -348,6 +379,7 @@ public final class SequenceAllocator implements AutoCloseable {
             }
         } else if (failure instanceof IdSpaceExhaustedException) {
             nextRange = NextRange.NONE; // every later reservation fails at once, without the store
+            spaceExhausted = true;
         } else {
             failures++;
             long now = System.nanoTime();
@@ -368,7 +400,85 @@ public final class SequenceAllocator implements AutoCloseable {
     private void install(IdBlock block) {
         nextId = block.first();
         remaining = block.size();
-        prefetchAt = lead.installed(remaining, System.nanoTime());
+        if (prefetching && !selfScheduling) {
+            prefetchAt = lead.installed(remaining, System.nanoTime());
+        }
+    }
+
+    /**
+     * The nanoseconds until the prefetch thread's next check, 0 to reserve now, or {@link Prefetch#LEAVE}. Called
+     * with the lock held.
+     */
+    private long nanosUntilPrefetch(long now) {
+        NextRange next = nextRange;
+        if (closed || spaceExhausted) {
+            return Prefetch.LEAVE;
+        }
+        if (next instanceof Reserving) {
+            return lead.nanosWhileReserving(); // a caller reserves: look again once it is likely done
+        }
+        if (next instanceof Failed failed && failed.backingOff(now)) {
+            return Math.max(1, failed.retryAtNanos() - now);
+        }
+        long ready = next instanceof Ready r ? r.block().size() : 0;
+        return lead.nanosUntilReservation(remaining, ready, spec.batch());
+    }
+
+    /** The sequence as the own prefetch thread checks it: reserves when that is due, and says when to look again. */
+    private final class ScheduledPrefetch implements Prefetch {
+
+        private boolean entered; // guarded by lock: false until the first check after entering the schedule
+
+        @Override
+        public long check() {
+            lock.lock();
+            try {
+                long now = System.nanoTime();
+                if (entered) {
+                    lead.checked(now, handedOut);
+                } else {
+                    lead.scheduled(now, handedOut);
+                    entered = true;
+                }
+                long wait = nanosUntilPrefetch(now);
+                if (wait == Prefetch.LEAVE || wait > 0 && lead.idle()) {
+                    return leave();
+                }
+                if (wait > 0) {
+                    return wait;
+                }
+                nextRange = NextRange.PREFETCHING;
+            } finally {
+                lock.unlock();
+            }
+            boolean reserved = prefetch();
+            lock.lock();
+            try {
+                if (!reserved) {
+                    return leave(); // the next caller enters it again: a failed store is not retried while idle
+                }
+                long wait = nanosUntilPrefetch(System.nanoTime());
+                return wait == Prefetch.LEAVE ? leave() : Math.max(wait, PrefetchLead.MIN_CHECK_NANOS);
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        @Override
+        public void dropped() {
+            lock.lock();
+            try {
+                leave();
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        private long leave() {
+            inSchedule = false;
+            entered = false;
+            return Prefetch.LEAVE;
+        }
     }
 
     /** Reserves the next block from a counter picked at random among those not known to be exhausted. */

@@ -1,5 +1,6 @@
 package dev.keysmith.runtime;
 
+import static dev.keysmith.runtime.testing.PrefetchPacing.awaitTheNextRangeWhenUsedUp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -19,7 +20,9 @@ import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
+import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class IdGeneratorsTest {
 
@@ -67,12 +70,7 @@ class IdGeneratorsTest {
     @Test
     void aHundredSequencesInUseShareAtMostOnePrefetchThreadWhichEndsWhenAllAreIdle() throws Exception {
         List<Thread> started = new CopyOnWriteArrayList<>();
-        ThreadFactory recording = task -> {
-            Thread thread = new Thread(task, "test-prefetch-" + started.size());
-            thread.setDaemon(true);
-            started.add(thread);
-            return thread;
-        };
+        ThreadFactory recording = recordingThreads(started);
         Set<String> taken = ConcurrentHashMap.newKeySet();
         try (IdGenerators shared = IdGenerators.builder(new InMemoryCounterStore())
                 .prefetchIdleTime(Duration.ofMillis(250)).prefetchThreads(recording).build()) {
@@ -101,6 +99,37 @@ class IdGeneratorsTest {
                 thread.join(TimeUnit.SECONDS.toMillis(1) + 250);
             }
             assertThat(started).as("no prefetch thread 1 s after every sequence is idle").noneMatch(Thread::isAlive);
+        }
+    }
+
+    @Test
+    @Timeout(30) // a sequence that never left the schedule would keep the prefetch thread alive: the join never ends
+    void anIdleSequenceLeavesTheScheduleSoTheThreadEndsAndItsNextCallerEntersItAgain() throws Exception {
+        List<Thread> started = new CopyOnWriteArrayList<>();
+        ThreadFactory recording = recordingThreads(started);
+        RecordingCounterStore store = new RecordingCounterStore(new InMemoryCounterStore());
+        Thread caller = Thread.currentThread();
+        try (IdGenerators idling = IdGenerators.builder(store).prefetchIdleTime(Duration.ofMillis(50))
+                .prefetchThreads(recording).build()) {
+            SequenceAllocator sequence = idling.sequence(SequenceSpec.of("idling").withBatch(10));
+            List<Long> taken = new ArrayList<>();
+            for (int i = 0; i < 25; i++) {
+                awaitTheNextRangeWhenUsedUp(sequence);
+                taken.add(sequence.next());
+            }
+            int threadsBefore = started.size();
+            assertThat(threadsBefore).isPositive();
+            for (Thread thread : started) {
+                thread.join(); // the sequence is open, but idle: it leaves the schedule, and the thread ends
+            }
+
+            for (int i = 0; i < 25; i++) {
+                awaitTheNextRangeWhenUsedUp(sequence);
+                taken.add(sequence.next());
+            }
+            assertThat(started).as("the next caller entered the sequence again").hasSizeGreaterThan(threadsBefore);
+            assertThat(taken).containsExactlyElementsOf(LongStream.rangeClosed(1, 50).boxed().toList());
+            assertThat(store.callsBy(caller)).as("the first range only").isEqualTo(1);
         }
     }
 
@@ -156,5 +185,15 @@ class IdGeneratorsTest {
         assertThat(records).extracting(LogRecord::getLevel).containsExactly(Level.WARNING, Level.INFO);
         assertThat(records.get(0).getThrown()).hasRootCauseMessage("the store is down");
         assertThat(records.get(1).getMessage()).contains("'logged'");
+    }
+
+    /** Daemon threads, each added to {@code started} when made. */
+    private static ThreadFactory recordingThreads(List<Thread> started) {
+        return task -> {
+            Thread thread = new Thread(task, "test-prefetch-" + started.size());
+            thread.setDaemon(true);
+            started.add(thread);
+            return thread;
+        };
     }
 }

@@ -1,5 +1,6 @@
 package dev.keysmith.runtime;
 
+import static dev.keysmith.runtime.testing.PrefetchPacing.awaitTheNextRangeWhenUsedUp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -144,17 +145,21 @@ class SequenceAllocatorTest {
     }
 
     @Test
-    void withPrefetchTheCallerReservesOnlyTheFirstRange() {
+    @Timeout(60) // without a prefetch thread that reserves on its own, the caller would wait for a range forever
+    void whileThePrefetchThreadKeepsUpTheCallerReservesOnlyTheFirstRangeAndNeverWaits() {
+        // The caller never outruns the prefetch thread: with its range used up, it waits (outside the allocator)
+        // until the next one is reserved, so nothing here depends on timing.
         Thread caller = Thread.currentThread();
-        long previous = 0;
+        List<Long> taken = new ArrayList<>();
         try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("warm").withBatch(100), store)) {
             for (int i = 0; i < 10_000; i++) {
-                long id = allocator.next();
-                assertThat(id).isGreaterThan(previous);
-                previous = id;
+                awaitTheNextRangeWhenUsedUp(allocator);
+                taken.add(allocator.next());
             }
+            assertThat(allocator.snapshot().waits()).isZero();
         }
 
+        assertThat(taken).containsExactlyElementsOf(range(1, 10_000));
         assertThat(store.callsBy(caller)).isEqualTo(1);
         assertThat(store.callsByOthersThan(caller)).isGreaterThanOrEqualTo(99);
     }
@@ -389,16 +394,23 @@ class SequenceAllocatorTest {
     @Test
     void aFailedPrefetchIsNotFatalAndNoIdIsHandedOutTwice() {
         IllegalStateException down = new IllegalStateException("the store is down");
+        AtomicLong calls = new AtomicLong();
+        AtomicReference<RuntimeException> failure = new AtomicReference<>(down);
+        CounterStore downAfterTheFirstCall = (counter, count) -> {
+            RuntimeException toThrow = failure.get();
+            if (calls.incrementAndGet() > 1 && toThrow != null) {
+                throw toThrow;
+            }
+            return counters.reserve(counter, count);
+        };
         Set<Long> taken = new TreeSet<>();
-        try (IdGenerators ids = IdGenerators.builder(store).failureBackoff(Duration.ZERO).build()) {
+        try (IdGenerators ids = IdGenerators.builder(downAfterTheFirstCall).failureBackoff(Duration.ZERO).build()) {
             SequenceAllocator allocator = ids.sequence(SequenceSpec.of("prefetch-fails").withBatch(10));
-            taken.add(allocator.next());
-            store.failWith(down);
-            for (int i = 0; i < 9; i++) {
-                taken.add(allocator.next()); // the prefetch fails in the background; the current range still serves
+            for (int i = 0; i < 10; i++) {
+                taken.add(allocator.next()); // a prefetch fails in the background; the current range still serves
             }
             assertThatThrownBy(allocator::next).isInstanceOf(IdAllocationException.class).hasCause(down);
-            store.failWith(null);
+            failure.set(null);
             for (int i = 0; i < 30; i++) {
                 taken.add(allocator.next());
             }

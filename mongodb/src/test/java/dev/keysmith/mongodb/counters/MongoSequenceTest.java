@@ -1,5 +1,6 @@
 package dev.keysmith.mongodb.counters;
 
+import static dev.keysmith.runtime.testing.PrefetchPacing.awaitTheNextRangeWhenUsedUp;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 /** Sequences over the MongoDB counter store, with two clients standing for two processes. */
 class MongoSequenceTest {
@@ -150,16 +152,20 @@ class MongoSequenceTest {
     }
 
     @Test
-    void withPrefetchTheCallerThreadWaitsOnTheServerOnlyForTheFirstRange() {
+    @Timeout(60) // without a prefetch thread that reserves on its own, the caller would wait for a range forever
+    void whileThePrefetchThreadKeepsUpTheCallerThreadWaitsOnTheServerOnlyForTheFirstRange() {
+        // the caller never outruns the prefetch thread (see PrefetchPacing): nothing here depends on timing
         RecordingCounterStore recording = new RecordingCounterStore(firstStore);
         Thread caller = Thread.currentThread();
         long previous = 0;
         try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("warm").withBatch(100), recording)) {
             for (int i = 0; i < 5_000; i++) {
+                awaitTheNextRangeWhenUsedUp(allocator);
                 long id = allocator.next();
                 assertThat(id).isGreaterThan(previous);
                 previous = id;
             }
+            assertThat(allocator.snapshot().waits()).isZero();
         }
 
         assertThat(recording.callsBy(caller)).isEqualTo(1);

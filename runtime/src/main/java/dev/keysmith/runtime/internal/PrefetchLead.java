@@ -1,27 +1,59 @@
 package dev.keysmith.runtime.internal;
 
 /**
- * Where in a range the reservation of the next one starts: at the half, or earlier when the ids are taken so fast
- * against the store's reservation time that half a range would not last {@value #LEAD_RESERVATIONS} reservations
- * (then up to at the first id of the range). It learns the pace from how long the last range lasted, and the
- * reservation time from every reservation: a slower one is believed at once, a faster one only gradually, since a
- * reservation that ends after the range it refills is a caller waiting.
+ * When the reservation of a sequence's next range starts, and when the prefetch thread looks at the sequence again.
  *
- * <p>Pure arithmetic on the times it is given, so that it is tested without clocks.
+ * <p><b>The lead.</b> The ids still available (the current range plus a reserved one not yet handed out) when the
+ * next reservation starts should last {@link #LEAD_RESERVATIONS} reservation times, and never less than
+ * {@link #MIN_LEAD_NANOS} (a collector pause or a busy host delays a reservation by that much): between half a
+ * range and a full one. A full one means the next range is reserved as soon as the callers switch to the previous,
+ * so that a whole range's time covers the reservation. With the pace unknown, the lead is half a range.
+ *
+ * <p><b>The pace</b> is learnt from ids taken over time: by the prefetch thread at each check, or by the caller
+ * that switches ranges (how long the last one lasted). A faster pace is believed at once, a slower one only
+ * gradually, since a pace believed too slow is a caller waiting. The reservation time is learnt the other way
+ * round: a slower one at once, a faster one gradually.
+ *
+ * <p><b>Checks and idleness.</b> The prefetch thread checks a sequence when the ids available are predicted to reach
+ * the lead. A check that finds no id taken since the previous one doubles the time to the next; after
+ * {@link #IDLE_CHECKS} such checks in a row the sequence is idle and leaves the schedule (the next caller enters it
+ * again). Checks are at least {@link #MIN_CHECK_NANOS} and at most {@link #MAX_CHECK_NANOS} apart.
+ *
+ * <p>Pure arithmetic on the times and counts it is given, so that it is tested without clocks.
  *
  * <p>Not thread-safe: confine to one thread (the allocator calls it under its lock).
  */
 public final class PrefetchLead {
 
-    /** How many reservation times' worth of ids the range should still hold when its successor is reserved. */
-    public static final long LEAD_RESERVATIONS = 2;
+    /** How many reservation times' worth of ids should still be available when the next reservation starts. */
+    public static final long LEAD_RESERVATIONS = 4;
+
+    /** The shortest lead, in time. */
+    public static final long MIN_LEAD_NANOS = 2_000_000;
+
+    /** Checks without an id taken, in a row, after which a sequence leaves the schedule. */
+    public static final int IDLE_CHECKS = 6;
+
+    /** The time to the next check while the pace is unknown (it is learnt from the ids taken until then). */
+    public static final long MEASURE_NANOS = 250_000;
+
+    /** The shortest time between two checks. */
+    public static final long MIN_CHECK_NANOS = 20_000;
+
+    /** The longest time between two checks. */
+    public static final long MAX_CHECK_NANOS = 50_000_000;
 
     private static final long UNKNOWN = -1;
 
-    private long installedAtNanos;
-    private long rangeSize; // 0: no range installed yet
     private long nanosPerId = UNKNOWN;
     private long reserveNanos = UNKNOWN;
+    // the caller's route: when the range being handed out was installed, and its size (0: none yet)
+    private long installedAtNanos;
+    private long rangeSize;
+    // the prefetch thread's route: the last check, and how many checks in a row found no id taken
+    private long checkedAtNanos;
+    private long handedOutAtCheck;
+    private int idleChecks;
 
     /** A reservation took {@code nanos}. */
     public void reserved(long nanos) {
@@ -31,20 +63,95 @@ public final class PrefetchLead {
     }
 
     /**
-     * A range of {@code size} ids is installed at {@code nowNanos} (the previous one being used up): how many of its
-     * ids are left when its successor is to be reserved, between {@code size / 2} and {@code size - 1}.
+     * How many ids should still be available (the current range plus a reserved one) when the reservation of the
+     * next range of {@code batch} ids starts: between {@code batch / 2} and {@code batch}.
+     */
+    public long leadIds(long batch) {
+        long half = batch / 2;
+        if (nanosPerId == UNKNOWN) {
+            return half;
+        }
+        long leadNanos = MIN_LEAD_NANOS;
+        if (reserveNanos != UNKNOWN) {
+            leadNanos = Math.max(leadNanos, reserveNanos > Long.MAX_VALUE / LEAD_RESERVATIONS ? Long.MAX_VALUE
+                    : LEAD_RESERVATIONS * reserveNanos);
+        }
+        return Math.max(half, Math.min(batch, leadNanos / nanosPerId));
+    }
+
+    /**
+     * The caller's route: a range of {@code size} ids is installed at {@code nowNanos} (the previous one being used
+     * up); how many of its ids are left when the caller submits the reservation of its successor, between
+     * {@code size / 2} and {@code size - 1}.
      */
     public long installed(long size, long nowNanos) {
         if (rangeSize > 0) {
-            nanosPerId = Math.max(1, (nowNanos - installedAtNanos) / rangeSize);
+            paced(rangeSize, nowNanos - installedAtNanos);
         }
         installedAtNanos = nowNanos;
         rangeSize = size;
-        long half = size / 2;
-        if (nanosPerId == UNKNOWN || reserveNanos == UNKNOWN) {
-            return half;
+        return Math.min(size - 1, leadIds(size));
+    }
+
+    /**
+     * The prefetch thread's route: the sequence enters the schedule, at {@code nowNanos}, with {@code handedOut} ids
+     * taken so far. The pace learnt before is kept.
+     */
+    public void scheduled(long nowNanos, long handedOut) {
+        checkedAtNanos = nowNanos;
+        handedOutAtCheck = handedOut;
+        idleChecks = 0;
+    }
+
+    /** The prefetch thread checks the sequence at {@code nowNanos}, with {@code handedOut} ids taken so far. */
+    public void checked(long nowNanos, long handedOut) {
+        long taken = handedOut - handedOutAtCheck;
+        if (taken > 0) {
+            paced(taken, nowNanos - checkedAtNanos);
+            idleChecks = 0;
+        } else {
+            idleChecks++;
         }
-        long idsDuringLead = LEAD_RESERVATIONS * reserveNanos / nanosPerId;
-        return Math.max(half, Math.min(size - 1, idsDuringLead));
+        checkedAtNanos = nowNanos;
+        handedOutAtCheck = handedOut;
+    }
+
+    /** Whether the last {@link #IDLE_CHECKS} checks found no id taken: the sequence leaves the schedule. */
+    public boolean idle() {
+        return idleChecks >= IDLE_CHECKS;
+    }
+
+    /**
+     * The prefetch thread's route: the nanoseconds until the reservation of the next range of {@code batch} ids is
+     * due, with {@code remaining} ids left in the current range and {@code ready} in a reserved one (0 when none
+     * is). 0 means now; never 0 while a reserved range waits (the callers must switch to it first).
+     */
+    public long nanosUntilReservation(long remaining, long ready, long batch) {
+        long lead = leadIds(batch);
+        if (ready == 0 && remaining <= lead) {
+            return 0;
+        }
+        if (nanosPerId == UNKNOWN) {
+            return backedOff(MEASURE_NANOS);
+        }
+        long ids = ready == 0 ? remaining - lead : Math.max(remaining, remaining + ready - lead);
+        return backedOff(ids > Long.MAX_VALUE / nanosPerId ? Long.MAX_VALUE : ids * nanosPerId);
+    }
+
+    /** The nanoseconds until the next check while a reservation made by a caller is in flight. */
+    public long nanosWhileReserving() {
+        return backedOff(reserveNanos == UNKNOWN ? MEASURE_NANOS : reserveNanos);
+    }
+
+    private void paced(long ids, long nanos) {
+        long observed = Math.max(1, nanos / ids);
+        nanosPerId = nanosPerId == UNKNOWN || observed <= nanosPerId ? observed
+                : nanosPerId + (observed - nanosPerId) / 4;
+    }
+
+    /** {@code nanos}, doubled for each check in a row that found no id taken, within the check bounds. */
+    private long backedOff(long nanos) {
+        long wait = Math.max(MIN_CHECK_NANOS, Math.min(MAX_CHECK_NANOS, nanos));
+        return Math.min(MAX_CHECK_NANOS, wait << Math.min(idleChecks, 20));
     }
 }

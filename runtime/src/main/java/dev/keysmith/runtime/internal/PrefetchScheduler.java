@@ -3,23 +3,48 @@ package dev.keysmith.runtime.internal;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Executor;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
-import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Runs the background reservations of all the sequences of one {@code IdGenerators}: on at most one daemon thread
- * of its own, started when a reservation is due and ended after {@code idleTime} without one, or on an executor the
- * application supplies (which it then owns and shuts down itself). A reservation is submitted once per range, so
- * an idle sequence costs nothing: no thread polls.
+ * Runs the background reservations of all the sequences of one {@code IdGenerators}, in one of two ways.
+ *
+ * <p><b>On a thread of its own</b> ({@link #ownThread}): at most one daemon thread, which schedules itself. Each
+ * active sequence is a {@link Prefetch} that the thread checks when the sequence says (a timed queue,
+ * {@link ScheduledThreadPoolExecutor}); a check reserves the next range when it is due, on this thread, and says
+ * when to check again, or that the sequence is idle and leaves the schedule. A caller enters its sequence into the
+ * schedule ({@link #schedule}) only when it is not in it: on first use, after idling, after a failure. So in steady
+ * state no caller touches the queue or wakes a thread. The thread starts with the first entry and ends after
+ * {@code idleTime} with nothing scheduled: when every sequence is idle, no thread runs and none waits.
+ *
+ * <p><b>On the application's executor</b> ({@link #on}): the caller that reaches a sequence's prefetch point hands
+ * the reservation to the executor ({@link #execute}); an {@link Executor} has no timer, and keysmith starts no
+ * thread of its own beside the application's. The application owns the executor and shuts it down.
  *
  * <p>Thread-safe.
  */
-public final class PrefetchScheduler implements Executor, AutoCloseable {
+public final class PrefetchScheduler implements AutoCloseable {
+
+    /** A sequence's background reservations, as the scheduler's own thread checks them. */
+    public interface Prefetch {
+
+        /** What {@link #check()} returns when the sequence leaves the schedule. */
+        long LEAVE = -1;
+
+        /**
+         * Looks at the sequence and reserves its next range if that is due (on the calling thread).
+         *
+         * @return the nanoseconds until the next check, or {@link #LEAVE}
+         */
+        long check();
+
+        /** The sequence is out of the schedule without {@link #check()} saying so (a check threw). */
+        void dropped();
+    }
 
     private static final AtomicInteger SCHEDULERS = new AtomicInteger();
 
@@ -27,7 +52,7 @@ public final class PrefetchScheduler implements Executor, AutoCloseable {
     private final long idleNanos;
     private final ThreadFactory threads;
     private final ReentrantLock lock = new ReentrantLock();
-    private volatile ThreadPoolExecutor own; // made on the first reservation: creating generators starts nothing
+    private volatile ScheduledThreadPoolExecutor own; // made on first use: creating generators starts nothing
     private boolean closed; // guarded by lock
 
     private PrefetchScheduler(Executor supplied, long idleNanos, ThreadFactory threads) {
@@ -38,19 +63,24 @@ public final class PrefetchScheduler implements Executor, AutoCloseable {
 
     /**
      * A scheduler with at most one daemon thread named {@code keysmith-prefetch-<n>}, ended after {@code idleTime}
-     * without work.
+     * with nothing scheduled.
      */
     public static PrefetchScheduler ownThread(Duration idleTime) {
         // named when its thread is made: a string concatenation here would bootstrap one at start-up
         return ownThread(idleTime, new DaemonThreads(null, SCHEDULERS.incrementAndGet()));
     }
 
-    /** A scheduler with at most one daemon thread named {@code threadName}, ended after {@code idleTime} without work. */
+    /**
+     * A scheduler with at most one daemon thread named {@code threadName}, ended after {@code idleTime} with nothing
+     * scheduled.
+     */
     public static PrefetchScheduler ownThread(Duration idleTime, String threadName) {
         return ownThread(idleTime, new DaemonThreads(Objects.requireNonNull(threadName, "threadName"), 0));
     }
 
-    /** A scheduler with at most one thread from {@code threads}, ended after {@code idleTime} without work. */
+    /**
+     * A scheduler with at most one thread from {@code threads}, ended after {@code idleTime} with nothing scheduled.
+     */
     public static PrefetchScheduler ownThread(Duration idleTime, ThreadFactory threads) {
         if (idleTime.isNegative() || idleTime.isZero()) {
             throw new IllegalArgumentException("the prefetch idle time must be positive, not " + idleTime);
@@ -63,27 +93,53 @@ public final class PrefetchScheduler implements Executor, AutoCloseable {
         return new PrefetchScheduler(Objects.requireNonNull(executor, "executor"), 0, null);
     }
 
-    /** Runs {@code reservation} in the background; throws {@code RejectedExecutionException} if it cannot. */
-    @Override
-    public void execute(Runnable reservation) {
-        if (supplied != null) {
-            supplied.execute(reservation);
-            return;
-        }
-        ThreadPoolExecutor pool = own;
-        (pool != null ? pool : ownPool()).execute(reservation);
+    /** Whether sequences {@link #schedule} their checks (own thread), rather than {@link #execute} reservations. */
+    public boolean schedulesItself() {
+        return supplied == null;
     }
 
-    private ThreadPoolExecutor ownPool() {
+    /**
+     * Enters {@code prefetch} into the schedule of the own thread, checked at once; from then on each check says when
+     * the next is. Call it only for a sequence that is not in the schedule.
+     *
+     * @throws RejectedExecutionException if the scheduler is closed
+     * @throws IllegalStateException if the reservations run on the application's executor
+     */
+    public void schedule(Prefetch prefetch) {
+        if (supplied != null) {
+            throw new IllegalStateException("the prefetch runs on the application's executor; use execute");
+        }
+        ScheduledThreadPoolExecutor pool = own;
+        (pool != null ? pool : ownPool()).execute(new Check(Objects.requireNonNull(prefetch, "prefetch")));
+    }
+
+    /**
+     * Runs {@code reservation} on the application's executor.
+     *
+     * @throws RejectedExecutionException if the executor rejects it
+     * @throws IllegalStateException if the scheduler has a thread of its own
+     */
+    public void execute(Runnable reservation) {
+        if (supplied == null) {
+            throw new IllegalStateException("the prefetch schedules itself on its own thread; use schedule");
+        }
+        supplied.execute(reservation);
+    }
+
+    private ScheduledThreadPoolExecutor ownPool() {
         lock.lock();
         try {
             if (closed) {
                 throw new RejectedExecutionException("the prefetch scheduler is closed");
             }
             if (own == null) {
-                // No core thread: the pool starts its one worker when a task comes and ends it after the keep-alive.
-                own = new ThreadPoolExecutor(0, 1, idleNanos, TimeUnit.NANOSECONDS, new LinkedBlockingQueue<>(),
-                        threads);
+                // One thread that times out like a non-core one: a worker never leaves while a check is queued
+                // (ThreadPoolExecutor keeps the last one), so it ends only after idleTime with none.
+                ScheduledThreadPoolExecutor pool = new ScheduledThreadPoolExecutor(1, threads);
+                pool.setKeepAliveTime(idleNanos, TimeUnit.NANOSECONDS);
+                pool.allowCoreThreadTimeOut(true);
+                pool.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+                own = pool;
             }
             return own;
         } finally {
@@ -91,7 +147,10 @@ public final class PrefetchScheduler implements Executor, AutoCloseable {
         }
     }
 
-    /** Ends the own thread (reservations under way finish); an application's executor is left alone. */
+    /**
+     * Ends the own thread (a check under way finishes; the scheduled ones are dropped); an application's executor is
+     * left alone.
+     */
     @Override
     public void close() {
         lock.lock();
@@ -102,6 +161,34 @@ public final class PrefetchScheduler implements Executor, AutoCloseable {
             }
         } finally {
             lock.unlock();
+        }
+    }
+
+    /** One sequence's checks: each schedules the next, as long as the sequence stays. */
+    private final class Check implements Runnable {
+
+        private final Prefetch prefetch;
+
+        Check(Prefetch prefetch) {
+            this.prefetch = prefetch;
+        }
+
+        @Override
+        public void run() {
+            long next;
+            try {
+                next = prefetch.check();
+            } catch (RuntimeException | Error e) {
+                prefetch.dropped();
+                throw e;
+            }
+            if (next != Prefetch.LEAVE) {
+                try {
+                    own.schedule(this, next, TimeUnit.NANOSECONDS);
+                } catch (RejectedExecutionException closing) {
+                    // the scheduler is closed, and the allocators with it: no caller enters the sequence again
+                }
+            }
         }
     }
 
