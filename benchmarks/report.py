@@ -39,6 +39,12 @@ def percentile(r, p):
     return r["primaryMetric"]["scorePercentiles"][p]
 
 
+def with_error(r):
+    metric = r["primaryMetric"]
+    shots = sum(len(fork) for fork in metric["rawData"])
+    return f"{metric['score']:.0f} ± {metric['scoreError']:.0f} (n={shots})"
+
+
 def verdict(value, goal, higher_is_better=True):
     ok = value >= goal if higher_is_better else value <= goal
     if ok:
@@ -175,12 +181,20 @@ def main(folder):
             "pooled / table")
         row("---", "---:", "---:", "---:", "---:", "---:", "---", "---:")
         for layout, name in (("1x1", "1 thread"), ("2x4", "2 factories x 4 threads")):
-            native = score(find(hibernate, "insert20k", generator="native", layout=layout))
-            table = score(find(hibernate, "insert20k", generator="table", layout=layout))
-            pooled = score(find(hibernate, "insert20k", generator="pooled", layout=layout))
-            row(name, f"{native:.0f}", f"{table:.0f}", f"{pooled:.0f}", f"{pooled / native:.2f}x", ">= 1.0x",
-                verdict(pooled / native, 1.0), f"{pooled / table:.2f}x")
-        print()
+            native = find(hibernate, "insert20k", generator="native", layout=layout)
+            table = find(hibernate, "insert20k", generator="table", layout=layout)
+            pooled = find(hibernate, "insert20k", generator="pooled", layout=layout)
+            row(name, with_error(native), with_error(table), with_error(pooled),
+                f"{score(pooled) / score(native):.2f}x", ">= 1.0x", verdict(score(pooled) / score(native), 1.0),
+                f"{score(pooled) / score(table):.2f}x")
+        print("\n± is the 99.9% confidence interval of the mean, n the number of timed shots (every fork's "
+              "iterations; native and pooled from rounds that alternate which goes first).\n")
+        paired = os.path.join(folder, "hibernate-paired.txt")
+        if os.path.exists(paired):
+            print("Paired in one JVM (`HibernatePairedRun`: one operation of each side per round, alternating which "
+                  "goes first; pooled / native above 1 means keysmith is faster):\n")
+            with open(paired) as f:
+                print("    " + f.read().rstrip().replace("\n", "\n    ") + "\n")
 
     if insert:
         print("### (i) From `Keysmith.create(database)` to the first inserted entity on the embedded server "
