@@ -24,11 +24,17 @@ if [ "$mode" = quick ]; then
   cold=(-f 3)
   compile=(-f 1 -wi 1 -i 1)
   shots=(-f 1 -wi 1 -i 2)
+  rounds=1
+  table_shots=(-f 1 -wi 1 -i 2)
+  pairs=4
 else
   steady=(-f 2 -wi 3 -w 2s -i 5 -r 2s)
   cold=(-f 20)
   compile=(-f 1 -wi 3 -i 8)
-  shots=(-f 2 -wi 5 -i 10)
+  shots=(-f 1 -wi 5 -i 40)
+  rounds=2
+  table_shots=(-f 2 -wi 3 -i 10)
+  pairs=60
 fi
 
 # (a) ObjectId and (a') its construction paths, (b) UUID, (c) codecs, with (e) bytes allocated per operation.
@@ -45,8 +51,25 @@ java -jar "$jar" 'FirstInsertBenchmark' "${cold[@]}" -rf json -rff "$out/first-i
 java -jar "$jar" 'CompileBenchmark' "${compile[@]}" -rf json -rff "$out/compile.json" "$@" > "$out/compile.log"
 grep -m 1 '^compile model' "$out/compile.log"
 # (h) Hibernate on PostgreSQL (started as .ci/run does): keysmith's sequences against Hibernate's pooled sequence.
+# Native and pooled run in rounds that alternate which goes first (a fork each per round and layout), merged into
+# one result; the table store, which has no goal of its own, runs once.
 eval "$(.ci/start-postgres)"
-java -jar "$jar" 'HibernateInsertBenchmark' "${shots[@]}" -rf json -rff "$out/hibernate.json" "$@"
+mkdir -p "$out/hibernate-rounds"
+rm -f "$out/hibernate-rounds"/*.json
+for round in $(seq 1 "$rounds"); do
+  if [ $((round % 2)) -eq 1 ]; then order=(native pooled); else order=(pooled native); fi
+  for generator in "${order[@]}"; do
+    java -jar "$jar" 'HibernateInsertBenchmark' -p generator="$generator" "${shots[@]}" \
+      -rf json -rff "$out/hibernate-rounds/$round-$generator.json" "$@"
+  done
+done
+java -jar "$jar" 'HibernateInsertBenchmark' -p generator=table "${table_shots[@]}" \
+  -rf json -rff "$out/hibernate-rounds/table.json" "$@"
+python3 benchmarks/merge_rounds.py "$out/hibernate-rounds"/*.json > "$out/hibernate.json"
+# (h') the same two sides timed in pairs in one JVM (alternating which goes first): the ratio's median and 99% CI.
+java -cp "$jar" dev.keysmith.benchmarks.hibernate.HibernatePairedRun "$pairs" 2>/dev/null \
+  | grep -E '^(layout|1x1|2x4) ' > "$out/hibernate-paired.txt"
+cat "$out/hibernate-paired.txt"
 
 python3 benchmarks/chart.py "$out"/*.json > "$out/chart.svg"
 python3 benchmarks/report.py "$out" > "$out/report.md"

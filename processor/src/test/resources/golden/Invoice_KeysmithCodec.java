@@ -4,8 +4,8 @@ import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.SequenceAllocator;
 import dev.keysmith.runtime.SequenceSpec;
 import dev.keysmith.runtime.codec.CodecSupport;
+import dev.keysmith.runtime.codec.EncodeSupport;
 import dev.keysmith.runtime.codec.EntityCodec;
-import dev.keysmith.runtime.codec.EntityDecodingException;
 import dev.keysmith.runtime.codec.IdStrategy;
 import dev.keysmith.runtime.codec.KeysmithGenerated;
 import java.math.BigDecimal;
@@ -52,7 +52,7 @@ public final class Invoice_KeysmithCodec implements EntityCodec<Invoice> {
     writer.writeStartDocument();
     writer.writeInt64("_id", value.number());
     if (value.total() != null) {
-      writer.writeDecimal128("total", CodecSupport.toDecimal128(value.total()));
+      writer.writeDecimal128("total", EncodeSupport.toDecimal128(value.total()));
     }
     if (value.issued() != null) {
       writer.writeDateTime("issued", value.issued().toEpochMilli());
@@ -84,8 +84,8 @@ public final class Invoice_KeysmithCodec implements EntityCodec<Invoice> {
             reader.skipValue();
         }
       }
-    } catch (EntityDecodingException e) {
-      throw e.withDocumentId(number);
+    } catch (RuntimeException e) {
+      throw CodecSupport.withDocumentId(e, number);
     }
     reader.readEndDocument();
     if (!hasNumber) {

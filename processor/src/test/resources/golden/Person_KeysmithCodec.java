@@ -2,9 +2,8 @@ package test;
 
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.codec.CodecSupport;
-import dev.keysmith.runtime.codec.ContainerSupport;
+import dev.keysmith.runtime.codec.EncodeSupport;
 import dev.keysmith.runtime.codec.EntityCodec;
-import dev.keysmith.runtime.codec.EntityDecodingException;
 import dev.keysmith.runtime.codec.IdStrategy;
 import dev.keysmith.runtime.codec.KeysmithGenerated;
 import java.util.ArrayList;
@@ -55,7 +54,7 @@ public final class Person_KeysmithCodec implements EntityCodec<Person> {
   public void encode(BsonWriter writer, Person value, EncoderContext encoderContext) {
     writer.writeStartDocument();
     if (value.id != null) {
-      writer.writeObjectId("_id", CodecSupport.parseObjectIdHex(value.id, "Person"));
+      writer.writeObjectId("_id", EncodeSupport.parseObjectIdHex(value.id, "Person"));
     }
     writer.writeInt32("age", value.age);
     if (value.home != null) {
@@ -70,7 +69,7 @@ public final class Person_KeysmithCodec implements EntityCodec<Person> {
     }
     if (value.tags != null) {
       writer.writeName("tags");
-      ContainerSupport.writeStrings(writer, value.tags);
+      EncodeSupport.writeStrings(writer, value.tags);
     }
     writer.writeEndDocument();
   }
@@ -98,14 +97,14 @@ public final class Person_KeysmithCodec implements EntityCodec<Person> {
             value.setStatus(CodecSupport.readEnum(reader, Person.Status.class, "Person", "status"));
             break;
           case "tags":
-            value.tags = ContainerSupport.readStrings(reader, new ArrayList<String>(), "Person", "tags");
+            value.tags = CodecSupport.readStrings(reader, new ArrayList<String>(), "Person", "tags");
             break;
           default:
             reader.skipValue();
         }
       }
-    } catch (EntityDecodingException e) {
-      throw e.withDocumentId(value.id);
+    } catch (RuntimeException e) {
+      throw CodecSupport.withDocumentId(e, value.id);
     }
     reader.readEndDocument();
     return value;
@@ -135,7 +134,7 @@ public final class Person_KeysmithCodec implements EntityCodec<Person> {
   @Override
   public BsonValue idToBson(Object id) {
     if (id instanceof String typed) {
-      return new BsonObjectId(CodecSupport.parseObjectIdHex(typed, "Person"));
+      return new BsonObjectId(EncodeSupport.parseObjectIdHex(typed, "Person"));
     }
     throw CodecSupport.wrongIdType("Person", "a String", id);
   }

@@ -20,7 +20,8 @@ import org.openjdk.jmh.annotations.State;
 /**
  * (c) Encoding and decoding one 10-field {@link Order}: keysmith's generated codec, the driver's
  * {@code PojoCodecProvider}, and {@link OrderHandWrittenCodec}. All three write the same bytes (checked in
- * {@link #setUp()}), so they do the same work.
+ * {@link #setUp()}), so they do the same work. {@link OrderWriterFloorCodec} encodes the same bytes from values
+ * computed in advance: the writer's own cost, below which no codec can encode.
  */
 @State(Scope.Thread)
 @BenchmarkMode(Mode.Throughput)
@@ -33,6 +34,7 @@ public class CodecBenchmark {
     private Codec<Order> generated;
     private Codec<Order> pojo;
     private Codec<Order> handWritten;
+    private Codec<Order> writerFloor;
     private Order order;
     private byte[] encoded;
 
@@ -42,9 +44,10 @@ public class CodecBenchmark {
         generated = Codecs.generated(defaults);
         pojo = Codecs.pojo(defaults);
         handWritten = Codecs.handWritten();
+        writerFloor = new OrderWriterFloorCodec();
         order = Order.sample();
         encoded = bytes(handWritten);
-        for (Codec<Order> codec : java.util.List.of(generated, pojo)) {
+        for (Codec<Order> codec : java.util.List.of(generated, pojo, writerFloor)) {
             if (!java.util.Arrays.equals(encoded, bytes(codec))) {
                 throw new IllegalStateException(codec + " writes other bytes than the hand-written codec");
             }
@@ -80,6 +83,11 @@ public class CodecBenchmark {
     @Benchmark
     public int encodeHandWritten() {
         return encode(handWritten);
+    }
+
+    @Benchmark
+    public int encodeWriterFloor() {
+        return encode(writerFloor);
     }
 
     @Benchmark

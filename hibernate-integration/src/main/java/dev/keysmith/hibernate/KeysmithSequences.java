@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * one-counter sequence's next range starts at {@code start + next_val}); a range is reserved on a second
  * connection, in a transaction of its own. The DDL for a schema managed by hand is in {@code docs/hibernate.md}:
  * <pre>
- * create table keysmith_sequences (seq_name varchar(255) not null, next_val bigint not null, primary key (seq_name))
+ * create table keysmith_sequences (next_val bigint not null, seq_name varchar(255) not null, primary key (seq_name))
  * </pre>
  *
  * <p>Immutable (constants and a pure function only).
@@ -29,6 +29,19 @@ public final class KeysmithSequences {
      * dialect has them) or {@code table} ({@value #TABLE}; the default, and the only choice, where it has none).
      */
     public static final String STORE_PROPERTY = "keysmith.sequence_store";
+    /**
+     * The Hibernate setting for the longest an insert waits for a range that another thread of the same session
+     * factory is reserving (the allocator's {@code allocationTimeout}); 30 s by default. A duration: milliseconds
+     * ({@code 5000}), a number with {@code ms}, {@code s} or {@code m} ({@code 5s}), or ISO-8601 ({@code PT5S});
+     * it must be positive. A bad value fails the boot.
+     */
+    public static final String ALLOCATION_TIMEOUT_PROPERTY = "keysmith.allocation_timeout";
+    /**
+     * The Hibernate setting for how long inserts fail fast with a failed reservation's error before one of them
+     * tries again (the allocator's {@code failureBackoff}); 1 s by default. A duration as for
+     * {@link #ALLOCATION_TIMEOUT_PROPERTY}; {@code 0} retries at once. A bad value fails the boot.
+     */
+    public static final String FAILURE_BACKOFF_PROPERTY = "keysmith.failure_backoff";
     /** The prefix of every native sequence's name. */
     public static final String SEQUENCE_PREFIX = "keysmith_";
     /** The table's name. */

@@ -125,7 +125,7 @@ class PoolTest {
         }
     }
 
-    private static HikariDataSource pool(TestDatabase.Target target, int size) {
+    static HikariDataSource pool(TestDatabase.Target target, int size) {
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl(target.url());
         config.setUsername(target.user());

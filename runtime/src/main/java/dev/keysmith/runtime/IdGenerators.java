@@ -38,19 +38,36 @@ public final class IdGenerators implements AutoCloseable {
     static final Duration DEFAULT_FAILURE_BACKOFF = Duration.ofSeconds(1);
     static final Duration DEFAULT_PREFETCH_IDLE_TIME = Duration.ofSeconds(10);
 
-    private final PrefetchScheduler scheduler;
+    // The scheduler's settings, and the scheduler made from them when the first sequence opens: generators whose
+    // codecs never use a sequence (and every codec's first document) load no scheduler, executor or lock class.
+    private final Duration prefetchIdleTime;
+    private final Executor prefetchExecutor;
+    private final ThreadFactory prefetchThreads;
+    private PrefetchScheduler scheduler; // guarded by this
     private final Map<Integer, RandomIdGenerator> randomIds = new ConcurrentHashMap<>();
     private final Map<String, SequenceAllocator> sequences = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
-    private IdGenerators(Builder builder) {
-        this.store = builder.store;
-        this.allocationTimeout = builder.allocationTimeout;
-        this.failureBackoff = builder.failureBackoff;
-        this.scheduler = builder.prefetchExecutor != null ? PrefetchScheduler.on(builder.prefetchExecutor)
-                : builder.prefetchThreads != null
-                        ? PrefetchScheduler.ownThread(builder.prefetchIdleTime, builder.prefetchThreads)
-                        : PrefetchScheduler.ownThread(builder.prefetchIdleTime);
+    private IdGenerators(CounterStore store, Duration allocationTimeout, Duration failureBackoff,
+            Duration prefetchIdleTime, Executor prefetchExecutor, ThreadFactory prefetchThreads) {
+        this.store = store;
+        this.allocationTimeout = allocationTimeout;
+        this.failureBackoff = failureBackoff;
+        this.prefetchIdleTime = prefetchIdleTime;
+        this.prefetchExecutor = prefetchExecutor;
+        this.prefetchThreads = prefetchThreads;
+    }
+
+    private synchronized PrefetchScheduler scheduler() {
+        if (scheduler == null) {
+            scheduler = prefetchExecutor != null ? PrefetchScheduler.on(prefetchExecutor)
+                    : prefetchThreads != null ? PrefetchScheduler.ownThread(prefetchIdleTime, prefetchThreads)
+                            : PrefetchScheduler.ownThread(prefetchIdleTime);
+            if (closed) {
+                scheduler.close(); // close() ran while this sequence opened: no thread outlives it
+            }
+        }
+        return scheduler;
     }
 
     /**
@@ -63,7 +80,9 @@ public final class IdGenerators implements AutoCloseable {
 
     /** Generators whose sequences reserve their ranges in {@code store}, with the default timeouts. */
     public static IdGenerators create(CounterStore store) {
-        return builder(store).build();
+        // Not through the builder: one class fewer to load before the first document.
+        return new IdGenerators(Objects.requireNonNull(store, "store"), DEFAULT_ALLOCATION_TIMEOUT,
+                DEFAULT_FAILURE_BACKOFF, DEFAULT_PREFETCH_IDLE_TIME, null, null);
     }
 
     /** A builder to change the timeouts and the prefetch scheduler. */
@@ -112,7 +131,7 @@ public final class IdGenerators implements AutoCloseable {
                     + "' cannot be opened");
         }
         SequenceAllocator allocator = sequences.computeIfAbsent(spec.name(), name -> new SequenceAllocator(spec, store,
-                allocationTimeout, failureBackoff, scheduler, false));
+                allocationTimeout, failureBackoff, scheduler(), false));
         if (!allocator.spec().equals(spec)) {
             throw new IllegalArgumentException("sequence '" + spec.name() + "' is declared twice with different"
                     + " settings: " + allocator.spec() + " and " + spec + "; give one of them another name");
@@ -133,7 +152,13 @@ public final class IdGenerators implements AutoCloseable {
     public void close() {
         closed = true;
         sequences.values().forEach(SequenceAllocator::close);
-        scheduler.close();
+        PrefetchScheduler made;
+        synchronized (this) {
+            made = scheduler;
+        }
+        if (made != null) {
+            made.close();
+        }
     }
 
     /**
@@ -202,7 +227,8 @@ public final class IdGenerators implements AutoCloseable {
         }
 
         public IdGenerators build() {
-            return new IdGenerators(this);
+            return new IdGenerators(store, allocationTimeout, failureBackoff, prefetchIdleTime, prefetchExecutor,
+                    prefetchThreads);
         }
 
         private static Duration positive(Duration value, String name) {

@@ -18,6 +18,8 @@ import org.hibernate.persister.entity.AbstractEntityPersister;
  * sequences, or {@value dev.keysmith.hibernate.KeysmithSequences#STORE_PROPERTY} = {@code table}); with native
  * sequences every reservation goes through the caller's session instead, so the factory-wide store refuses.
  *
+ * <p>The allocators take the factory's {@link AllocatorSettings}.
+ *
  * <p>Thread-safe.
  */
 final class FactoryGenerators {
@@ -28,6 +30,11 @@ final class FactoryGenerators {
     };
 
     private final Map<SessionFactoryImplementor, IdGenerators> byFactory = new ConcurrentHashMap<>();
+    private final AllocatorSettings settings;
+
+    FactoryGenerators(AllocatorSettings settings) {
+        this.settings = settings;
+    }
 
     IdGenerators of(SessionFactoryImplementor factory) {
         IdGenerators generators = byFactory.get(factory);
@@ -35,7 +42,7 @@ final class FactoryGenerators {
     }
 
     private IdGenerators open(SessionFactoryImplementor factory) {
-        IdGenerators generators = IdGenerators.create(store(factory));
+        IdGenerators generators = settings.generators(store(factory));
         factory.addObserver(new SessionFactoryObserver() {
             private static final long serialVersionUID = 1L;
 

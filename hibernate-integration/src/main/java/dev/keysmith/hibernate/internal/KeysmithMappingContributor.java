@@ -73,8 +73,10 @@ public final class KeysmithMappingContributor implements AdditionalMappingContri
     public void contribute(AdditionalMappingContributions contributions, InFlightMetadataCollector metadata,
             ResourceStreamLocator resources, MetadataBuildingContext context) {
         Dialect dialect = metadata.getDatabase().getDialect();
-        Sequences sequences = new Sequences(new FactoryGenerators(), new HashMap<>(), new HashMap<>(),
-                nativeStore(context, dialect), metadata.getDatabase(), dialect);
+        Map<String, Object> settings = context.getBootstrapContext().getServiceRegistry()
+                .requireService(ConfigurationService.class).getSettings();
+        Sequences sequences = new Sequences(new FactoryGenerators(AllocatorSettings.of(settings)), new HashMap<>(),
+                new HashMap<>(), nativeStore(settings, dialect), metadata.getDatabase(), dialect);
         for (PersistentClass entity : metadata.getEntityBindings()) {
             Class<?> mappedClass = entity.getMappedClass();
             if (mappedClass == null) {
@@ -106,9 +108,8 @@ public final class KeysmithMappingContributor implements AdditionalMappingContri
     /**
      * Native sequences unless the dialect has none or {@link KeysmithSequences#STORE_PROPERTY} says {@code table}.
      */
-    private static boolean nativeStore(MetadataBuildingContext context, Dialect dialect) {
-        Object setting = context.getBootstrapContext().getServiceRegistry().requireService(ConfigurationService.class)
-                .getSettings().get(KeysmithSequences.STORE_PROPERTY);
+    private static boolean nativeStore(Map<String, Object> settings, Dialect dialect) {
+        Object setting = settings.get(KeysmithSequences.STORE_PROPERTY);
         String store = setting == null ? "" : setting.toString().trim().toLowerCase(Locale.ROOT);
         boolean hasSequences = dialect.getSequenceSupport().supportsSequences();
         switch (store) {

@@ -7,6 +7,7 @@ import dev.keysmith.runtime.SequenceAllocator;
 import dev.keysmith.runtime.SequenceSpec;
 import java.util.Map;
 import org.hibernate.HibernateException;
+import org.hibernate.JDBCException;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.generator.EventType;
 
@@ -45,16 +46,31 @@ final class SequenceIdGenerator extends InsertOnlyGenerator {
             sequence = open(session);
         }
         long next;
+        SessionSequenceStore inline = nativeSequences == null ? null : new SessionSequenceStore(session, rendered);
         try {
-            next = nativeSequences == null ? sequence.next()
-                    : sequence.next(new SessionSequenceStore(session, rendered));
+            next = inline == null ? sequence.next() : sequence.next(inline);
         } catch (IdAllocationException e) {
-            throw e.getCause() instanceof HibernateException hibernate ? hibernate
-                    : new SequenceAllocationException(spec.name(), e.getMessage(), e);
+            throw translated(e, inline);
         } catch (IdSpaceExhaustedException e) {
             throw new SequenceAllocationException(spec.name(), e.getMessage(), e);
         }
         return spec.intId() ? (Object) Math.toIntExact(next) : (Object) next;
+    }
+
+    /**
+     * The exception of a failed {@code next}: the Hibernate exception this call's own reservation threw, as it is;
+     * for a caller failing fast after another's failed {@code nextval}, a fresh exception of the same kind (Hibernate's
+     * converter makes it from the same {@code SQLException}) whose message says so, never the other caller's
+     * instance; anything else as {@link SequenceAllocationException}.
+     */
+    private RuntimeException translated(IdAllocationException e, SessionSequenceStore inline) {
+        Throwable cause = e.getCause();
+        if (inline != null && cause instanceof JDBCException jdbc && !inline.threw(jdbc)
+                && jdbc.getSQLException() != null) {
+            return inline.convert(jdbc.getSQLException(), e.getMessage(), jdbc.getSQL());
+        }
+        return cause instanceof HibernateException hibernate ? hibernate
+                : new SequenceAllocationException(spec.name(), e.getMessage(), e);
     }
 
     private SequenceAllocator open(SharedSessionContractImplementor session) {

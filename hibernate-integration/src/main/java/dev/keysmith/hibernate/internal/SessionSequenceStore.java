@@ -5,11 +5,14 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Map;
+import org.hibernate.JDBCException;
+import org.hibernate.engine.jdbc.spi.JdbcCoordinator;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 
 /**
  * A {@link CounterStore} over database sequences, read on the connection of one session: a reservation of
- * {@code count} values is one {@code nextval} of the counter's sequence, whose increment is {@code count}.
+ * {@code count} values is one {@code nextval} of the counter's sequence, whose increment is {@code count}, run
+ * through the session's {@code JdbcCoordinator} exactly as Hibernate's own sequence structure runs it.
  * Sequences are not transactional, so the caller's rollback never gives a range back, and no second connection is
  * needed. Made for one call of the generator.
  *
@@ -19,6 +22,7 @@ final class SessionSequenceStore implements CounterStore {
 
     private final SharedSessionContractImplementor session;
     private final Map<String, NativeSequences.Rendered> sequences;
+    private JDBCException thrown;
 
     SessionSequenceStore(SharedSessionContractImplementor session, Map<String, NativeSequences.Rendered> sequences) {
         this.session = session;
@@ -36,17 +40,49 @@ final class SessionSequenceStore implements CounterStore {
             throw new IllegalStateException("counter '" + counter + "' has no sequence that increments by " + count
                     + "; its sequence is " + sequence);
         }
-        return session.doReturningWork(connection -> {
-            try (PreparedStatement nextval = connection.prepareStatement(sequence.nextValSql());
-                    ResultSet row = nextval.executeQuery()) {
-                if (!row.next()) {
-                    throw new SQLException("nextval of sequence " + sequence.name() + " returned no row");
+        // Hibernate's own statement path, as its pooled sequence reads a sequence: show_sql, statistics and JDBC
+        // events see the nextval, and a pending JDBC batch is executed first.
+        JdbcCoordinator jdbc = session.getJdbcCoordinator();
+        String sql = sequence.nextValSql();
+        try {
+            PreparedStatement nextval = jdbc.getStatementPreparer().prepareStatement(sql);
+            try {
+                ResultSet row = jdbc.getResultSetReturn().extract(nextval, sql);
+                try {
+                    if (!row.next()) {
+                        throw new SQLException("nextval of sequence " + sequence.name() + " returned no row");
+                    }
+                    return row.getLong(1) - 1;
+                } finally {
+                    jdbc.getLogicalConnection().getResourceRegistry().release(row, nextval);
                 }
-                return row.getLong(1) - 1;
-            } catch (SQLException e) {
-                throw session.getJdbcServices().getSqlExceptionHelper().convert(e,
-                        sequence.failure(e.getMessage()), sequence.nextValSql());
+            } finally {
+                jdbc.getLogicalConnection().getResourceRegistry().release(nextval);
+                jdbc.afterStatementExecution();
             }
-        });
+        } catch (SQLException e) {
+            thrown = session.getJdbcServices().getSqlExceptionHelper().convert(e, sequence.failure(e.getMessage()),
+                    sql);
+            throw thrown;
+        } catch (JDBCException e) {
+            if (e.getSQLException() == null) {
+                throw e;
+            }
+            // Hibernate logged the SQL error already: only keysmith's message (sequence, DDL) is added
+            SQLException cause = e.getSQLException();
+            thrown = convert(cause, sequence.failure(cause.getMessage()), sql);
+            throw thrown;
+        }
+    }
+
+    /** Whether {@code failure} is the exception this store's own reservation threw. */
+    boolean threw(RuntimeException failure) {
+        return thrown == failure;
+    }
+
+    /** {@code failure} as Hibernate's converter types it (a {@code JDBCException}), with {@code message}; not logged. */
+    JDBCException convert(SQLException failure, String message, String sql) {
+        return session.getJdbcServices().getSqlExceptionHelper().getSqlExceptionConverter().convert(failure, message,
+                sql);
     }
 }

@@ -344,7 +344,7 @@ public final class CodecWriter {
             code.beginControlFlow("if ($L != null)", value);
             if (property.extraElements() != null) {
                 // Inline, where the property would be, as the driver writes them.
-                code.addStatement("$T.writeExtraElements(writer, $L, registry, encoderContext)", Names.CODEC_SUPPORT,
+                code.addStatement("$T.writeExtraElements(writer, $L, registry, encoderContext)", Names.ENCODE_SUPPORT,
                         value);
             } else if (type instanceof ValueType.Scalar scalar) {
                 code.addStatement(values.writeScalar(scalar.kind(), form(property), property.bsonName(), value));
@@ -356,7 +356,7 @@ public final class CodecWriter {
                 code.addStatement(values.writeAny(value));
             } else if (isStringCollection(type)) {
                 code.addStatement("writer.writeName($S)", property.bsonName());
-                code.addStatement("$T.writeStrings(writer, $L)", Names.CONTAINER_SUPPORT, value);
+                code.addStatement("$T.writeStrings(writer, $L)", Names.ENCODE_SUPPORT, value);
             } else {
                 code.addStatement("writer.writeName($S)", property.bsonName());
                 code.addStatement("$N(writer, $L, encoderContext)", containerWriter(property), value);
@@ -449,9 +449,11 @@ public final class CodecWriter {
             code.endControlFlow();
             if (idProperty != null) {
                 // Name the document: its _id comes first in what MongoDB stores, so it has been read by now.
-                code.nextControlFlow("catch ($T e)", Names.ENTITY_DECODING_EXCEPTION);
-                code.addStatement("throw e.withDocumentId($L)", instance ? read("value", idProperty)
-                        : CodeBlock.of("$N", local(idProperty)));
+                // RuntimeException, not EntityDecodingException: a caught type is loaded when the codec is
+                // verified, before its first encode (CodecSupport.withDocumentId).
+                code.nextControlFlow("catch ($T e)", RuntimeException.class);
+                code.addStatement("throw $T.withDocumentId(e, $L)", Names.CODEC_SUPPORT,
+                        instance ? read("value", idProperty) : CodeBlock.of("$N", local(idProperty)));
                 code.endControlFlow();
             }
             code.addStatement("reader.readEndDocument()");
@@ -519,7 +521,7 @@ public final class CodecWriter {
             }
             if (isStringCollection(type)) {
                 ValueType.CollectionOf collection = (ValueType.CollectionOf) type;
-                return CodeBlock.of("$T.readStrings(reader, new $T(), $S, $S)", Names.CONTAINER_SUPPORT,
+                return CodeBlock.of("$T.readStrings(reader, new $T(), $S, $S)", Names.CODEC_SUPPORT,
                         ParameterizedTypeName.get(collection.implementation(), collection.element().javaType()),
                         entity, property.javaName());
             }
@@ -541,8 +543,9 @@ public final class CodecWriter {
         }
 
         /**
-         * A collection of strings, the commonest container: written and read by shared methods of the runtime, not
-         * by helpers of its own in every codec.
+         * A collection of strings, the commonest container: written and read by shared methods of the runtime
+         * ({@code EncodeSupport.writeStrings}, {@code CodecSupport.readStrings}), not by helpers of its own in every
+         * codec.
          */
         private static boolean isStringCollection(ValueType type) {
             return type instanceof ValueType.CollectionOf collection
@@ -705,9 +708,9 @@ public final class CodecWriter {
                 case INT -> CodeBlock.of("new $T($L)", Names.BSON_INT32, value);
                 case STRING -> switch (form(property)) {
                     case OBJECT_ID_HEX -> CodeBlock.of("new $T($T.parseObjectIdHex($L, $S))", Names.BSON_OBJECT_ID,
-                            Names.CODEC_SUPPORT, value, entity);
+                            Names.ENCODE_SUPPORT, value, entity);
                     case UUID_STRING -> CodeBlock.of("$T.toBinary($T.parseUuid($L, $S))", Names.UUIDS,
-                            Names.CODEC_SUPPORT, value, entity);
+                            Names.ENCODE_SUPPORT, value, entity);
                     case PLAIN -> CodeBlock.of("new $T($L)", Names.BSON_STRING, value);
                 };
                 default -> null;

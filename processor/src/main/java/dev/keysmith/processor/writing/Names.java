@@ -30,7 +30,7 @@ final class Names {
     static final ClassName ENTITY_CODEC = ClassName.get("dev.keysmith.runtime.codec", "EntityCodec");
     static final ClassName ID_STRATEGY = ClassName.get("dev.keysmith.runtime.codec", "IdStrategy");
     static final ClassName CODEC_SUPPORT = ClassName.get("dev.keysmith.runtime.codec", "CodecSupport");
-    static final ClassName CONTAINER_SUPPORT = ClassName.get("dev.keysmith.runtime.codec", "ContainerSupport");
+    static final ClassName ENCODE_SUPPORT = ClassName.get("dev.keysmith.runtime.codec", "EncodeSupport");
     static final ClassName ENTITY_DECODING_EXCEPTION =
             ClassName.get("dev.keysmith.runtime.codec", "EntityDecodingException");
     static final ClassName GENERATED_CODEC_FACTORY =

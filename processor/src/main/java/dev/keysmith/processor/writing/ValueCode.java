@@ -68,12 +68,12 @@ final class ValueCode {
                 switch (form) {
                     case OBJECT_ID_HEX -> {
                         method = "writeObjectId";
-                        argument = CodeBlock.of("$T.parseObjectIdHex($L, $S)", Names.CODEC_SUPPORT, value, entity);
+                        argument = CodeBlock.of("$T.parseObjectIdHex($L, $S)", Names.ENCODE_SUPPORT, value, entity);
                     }
                     case UUID_STRING -> {
                         method = "writeBinaryData";
                         argument = CodeBlock.of("$T.toBinary($T.parseUuid($L, $S))", Names.UUIDS,
-                                Names.CODEC_SUPPORT, value, entity);
+                                Names.ENCODE_SUPPORT, value, entity);
                     }
                     default -> {
                         method = "writeString";
@@ -95,11 +95,11 @@ final class ValueCode {
             }
             case LOCAL_DATE, LOCAL_DATE_TIME -> {
                 method = "writeDateTime";
-                argument = CodeBlock.of("$T.toEpochMilli($L)", Names.CODEC_SUPPORT, value);
+                argument = CodeBlock.of("$T.toEpochMilli($L)", Names.ENCODE_SUPPORT, value);
             }
             case BIG_DECIMAL -> {
                 method = "writeDecimal128";
-                argument = CodeBlock.of("$T.toDecimal128($L)", Names.CODEC_SUPPORT, value);
+                argument = CodeBlock.of("$T.toDecimal128($L)", Names.ENCODE_SUPPORT, value);
             }
             case UUID -> {
                 method = "writeBinaryData";
@@ -191,7 +191,7 @@ final class ValueCode {
 
     /** The encoding of a value declared as {@code Object}, with the codec of its class. */
     CodeBlock writeAny(CodeBlock value) {
-        return CodeBlock.of("$T.writeAny(writer, $L, registry, encoderContext)", Names.CODEC_SUPPORT, value);
+        return CodeBlock.of("$T.writeAny(writer, $L, registry, encoderContext)", Names.ENCODE_SUPPORT, value);
     }
 
     /** The decoding of a value declared as {@code Object}, as the driver's {@code Document} codec reads it. */

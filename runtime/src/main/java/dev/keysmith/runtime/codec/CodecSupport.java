@@ -6,6 +6,7 @@ import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
+import java.util.Collection;
 import java.util.Date;
 import java.util.Map;
 import java.util.UUID;
@@ -15,13 +16,10 @@ import org.bson.BsonBinarySubType;
 import org.bson.BsonDocument;
 import org.bson.BsonReader;
 import org.bson.BsonReaderMark;
-import org.bson.BsonWriter;
 import org.bson.BsonType;
 import org.bson.codecs.BsonTypeClassMap;
 import org.bson.codecs.BsonValueCodec;
 import org.bson.codecs.Decoder;
-import org.bson.codecs.Encoder;
-import org.bson.codecs.EncoderContext;
 import org.bson.codecs.configuration.CodecRegistry;
 import org.bson.codecs.DecoderContext;
 import org.bson.types.Decimal128;
@@ -34,7 +32,7 @@ import org.bson.types.ObjectId;
  * Numbers convert where no information is lost, as the driver's number codecs do (an {@code int} from an int64,
  * the double {@code 2.0} or an integral decimal; a {@code double} from an int32), and a lossy value fails with
  * an error that names it; a {@code float} is rounded like the driver's {@code FloatCodec} does, but never
- * overflows to infinity.
+ * overflows to infinity. The encoding side's helpers are in {@link EncodeSupport}.
  *
  * <p>Called by generated code only; not part of the API applications use. Thread-safe (stateless).
  */
@@ -285,18 +283,10 @@ public final class CodecSupport {
         return instant == null ? null : LocalDate.ofInstant(instant, ZoneOffset.UTC);
     }
 
-    public static long toEpochMilli(LocalDate date) {
-        return date.atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
-    }
-
     /** A {@code LocalDateTime} is stored as the date-time it is in UTC, like the driver's codec. */
     public static LocalDateTime readLocalDateTime(BsonReader reader, String entity, String field) {
         Instant instant = readInstant(reader, entity, field);
         return instant == null ? null : LocalDateTime.ofInstant(instant, ZoneOffset.UTC);
-    }
-
-    public static long toEpochMilli(LocalDateTime dateTime) {
-        return dateTime.toInstant(ZoneOffset.UTC).toEpochMilli();
     }
 
     public static BigDecimal readBigDecimal(BsonReader reader, String entity, String field) {
@@ -311,31 +301,6 @@ public final class CodecSupport {
         }
     }
 
-    // IEEE 754-2008 decimal128, binary integer decimal encoding, as BSON stores it: the sign bit, a 14-bit
-    // biased exponent and a 113-bit coefficient when the two bits after the sign are not both set.
-    private static final long SIGN_BIT = 1L << 63;
-    private static final long LARGE_COEFFICIENT_FORM = 3L << 61;
-    private static final int EXPONENT_SHIFT = 49;
-    private static final int EXPONENT_BIAS = 6176;
-    private static final int MAX_EXPONENT = 6111;
-    private static final long COEFFICIENT_HIGH_MASK = (1L << EXPONENT_SHIFT) - 1;
-
-    /**
-     * {@code new Decimal128(value)}, without its general 113-bit path when the unscaled value fits in 63 bits
-     * (any amount of money does): the same bits, several times faster.
-     *
-     * @throws NumberFormatException as {@code new Decimal128(value)} does, for a value decimal128 cannot hold
-     */
-    public static Decimal128 toDecimal128(BigDecimal value) {
-        long exponent = -(long) value.scale();
-        if (exponent >= -EXPONENT_BIAS && exponent <= MAX_EXPONENT && value.precision() <= 18) {
-            long unscaled = value.unscaledValue().longValue();
-            long high = (unscaled < 0 ? SIGN_BIT : 0) | (exponent + EXPONENT_BIAS) << EXPONENT_SHIFT;
-            return Decimal128.fromIEEE754BIDEncoding(high, Math.abs(unscaled));
-        }
-        return new Decimal128(value);
-    }
-
     /**
      * {@code value.bigDecimalValue()}, without its general path when the coefficient fits in 63 bits: the same
      * value, several times faster.
@@ -345,9 +310,11 @@ public final class CodecSupport {
     public static BigDecimal toBigDecimal(Decimal128 value) {
         long high = value.getHigh();
         long low = value.getLow();
-        if ((high & LARGE_COEFFICIENT_FORM) != LARGE_COEFFICIENT_FORM && (high & COEFFICIENT_HIGH_MASK) == 0
-                && low > 0) {
-            int exponent = (int) ((high & ~SIGN_BIT) >>> EXPONENT_SHIFT) - EXPONENT_BIAS;
+        // EncodeSupport's constants are compile-time constants: using them loads no class.
+        if ((high & EncodeSupport.LARGE_COEFFICIENT_FORM) != EncodeSupport.LARGE_COEFFICIENT_FORM
+                && (high & EncodeSupport.COEFFICIENT_HIGH_MASK) == 0 && low > 0) {
+            int exponent = (int) ((high & ~EncodeSupport.SIGN_BIT) >>> EncodeSupport.EXPONENT_SHIFT)
+                    - EncodeSupport.EXPONENT_BIAS;
             return BigDecimal.valueOf(high < 0 ? -low : low, -exponent);
         }
         return value.bigDecimalValue();
@@ -389,6 +356,26 @@ public final class CodecSupport {
             return null;
         }
         return reader.readBinaryData().getData();
+    }
+
+    /**
+     * Reads an array of strings (a BSON null element as {@code null}) into {@code target} and returns it, or
+     * returns null for a BSON null: the commonest container, shared by every codec rather than a helper repeated
+     * in each (issue 9's build cost).
+     *
+     * @throws EntityDecodingException naming {@code entity.field} for a value that is neither an array nor null,
+     *     or an element that is not a string or null
+     */
+    public static <C extends Collection<String>> C readStrings(BsonReader reader, C target, String entity,
+            String field) {
+        if (!startArray(reader, entity, field)) {
+            return null;
+        }
+        while (reader.readBsonType() != BsonType.END_OF_DOCUMENT) {
+            target.add(readString(reader, entity, field));
+        }
+        reader.readEndArray();
+        return target;
     }
 
     /**
@@ -435,17 +422,6 @@ public final class CodecSupport {
         }
     }
 
-    /** Writes a value declared as {@code Object} with the codec the registry has for its class. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    public static void writeAny(BsonWriter writer, Object value, CodecRegistry registry, EncoderContext context) {
-        if (value == null) {
-            writer.writeNull();
-            return;
-        }
-        Encoder encoder = registry.get(value.getClass());
-        context.encodeWithChildContext(encoder, writer, value);
-    }
-
     /**
      * Reads a value declared as {@code Object} as the driver's {@code Document} codec reads one: by its BSON
      * type (a sub-document as a {@code Document}, an array as a {@code List}, a UUID binary as a {@code UUID}).
@@ -462,12 +438,19 @@ public final class CodecSupport {
                 && BsonBinarySubType.isUuid(reader.peekBinarySubType())) {
             target = UUID.class;
         } else {
-            target = ANY_TYPES.get(type);
+            target = ValueTypes.ANY.get(type);
         }
         return decode(registry.get(target), reader, context, entity, field);
     }
 
-    private static final BsonTypeClassMap ANY_TYPES = new BsonTypeClassMap();
+    /**
+     * What {@code Object} values and extra elements are read with, made when the first one is read rather than
+     * when a codec first reads anything: a static field of this class would cost every cold start.
+     */
+    private static final class ValueTypes {
+        static final BsonTypeClassMap ANY = new BsonTypeClassMap();
+        static final BsonValueCodec BSON_VALUES = new BsonValueCodec();
+    }
 
     /**
      * Reads a sub-document whose class is named by its discriminator, as the driver's {@code PojoCodec} does: the
@@ -502,18 +485,6 @@ public final class CodecSupport {
     }
 
     /**
-     * Writes the fields a {@code @BsonExtraElements} property collected back into the document, in its order and
-     * where the property is, as the driver does; each value with the codec of its class.
-     */
-    public static void writeExtraElements(BsonWriter writer, Map<String, ?> extra, CodecRegistry registry,
-            EncoderContext context) {
-        for (Map.Entry<String, ?> element : extra.entrySet()) {
-            writer.writeName(element.getKey());
-            writeAny(writer, element.getValue(), registry, context);
-        }
-    }
-
-    /**
      * Adds the current field, which no property of the entity reads, to a {@code @BsonExtraElements}
      * {@code Document} (created for the first one), its value read as the driver's {@code Document} codec reads
      * it; returns the document.
@@ -537,43 +508,28 @@ public final class CodecSupport {
     public static BsonDocument extraBsonDocument(BsonDocument extra, String name, BsonReader reader,
             CodecRegistry registry, DecoderContext context, String entity) {
         BsonDocument elements = extra == null ? new BsonDocument() : extra;
-        elements.put(name, context.decodeWithChildContext(BSON_VALUES, reader));
+        elements.put(name, context.decodeWithChildContext(ValueTypes.BSON_VALUES, reader));
         return elements;
     }
 
-    private static final BsonValueCodec BSON_VALUES = new BsonValueCodec();
-
-    /** The exception for a field that a constructor needs and the document lacks. */
-    public static EntityDecodingException missing(String entity, String field, String bsonName) {
+    /**
+     * The exception for a field that a constructor needs and the document lacks: an
+     * {@link EntityDecodingException}, declared as a {@code RuntimeException} like {@link #withDocumentId}.
+     */
+    public static RuntimeException missing(String entity, String field, String bsonName) {
         return new EntityDecodingException(entity, field,
                 "the document has no '" + bsonName + "', and the constructor needs a value");
     }
 
     /**
-     * Parses the 24 hex digits of a {@code String} ObjectId id.
-     *
-     * @throws IllegalArgumentException naming the entity and the value if it is not 24 hex digits
+     * What a generated {@code decode} rethrows when reading a document failed: an {@link EntityDecodingException}
+     * named with the document's {@code _id} ({@link EntityDecodingException#withDocumentId}), any other exception
+     * as it is. Generated code catches {@code RuntimeException} and throws what this returns, naming no exception
+     * class of keysmith's: the JVM loads every class a method catches or throws as its declared type when it
+     * verifies the codec, and a codec is verified before it encodes its first document.
      */
-    public static ObjectId parseObjectIdHex(String hex, String entity) {
-        if (hex == null || !ObjectId.isValid(hex)) {
-            throw new IllegalArgumentException("The id of " + entity + " must be 24 hex digits (an ObjectId), not "
-                    + (hex == null ? "null" : "\"" + hex + "\""));
-        }
-        return new ObjectId(hex);
-    }
-
-    /**
-     * Parses the canonical form of a {@code String} UUID id.
-     *
-     * @throws IllegalArgumentException naming the entity and the value if it is not a UUID
-     */
-    public static UUID parseUuid(String text, String entity) {
-        try {
-            return UUID.fromString(text);
-        } catch (IllegalArgumentException | NullPointerException e) {
-            throw new IllegalArgumentException("The id of " + entity + " must be a UUID such as "
-                    + "\"123e4567-e89b-12d3-a456-426614174000\", not " + (text == null ? "null" : "\"" + text + "\""), e);
-        }
+    public static RuntimeException withDocumentId(RuntimeException failure, Object id) {
+        return failure instanceof EntityDecodingException decoding ? decoding.withDocumentId(id) : failure;
     }
 
     /** The exception for an id of the wrong Java type given to {@code idToBson}. */

@@ -18,7 +18,7 @@ import org.bson.BsonString;
 import org.junit.jupiter.api.Test;
 
 /** The string collections every generated codec writes and reads through the shared helpers. */
-class ContainerSupportTest {
+class StringCollectionsTest {
 
     @Test
     void writesStringsAndNullsInOrder() {
@@ -26,7 +26,7 @@ class ContainerSupportTest {
         BsonDocumentWriter writer = new BsonDocumentWriter(document);
         writer.writeStartDocument();
         writer.writeName("tags");
-        ContainerSupport.writeStrings(writer, Arrays.asList("b", null, "a"));
+        EncodeSupport.writeStrings(writer, Arrays.asList("b", null, "a"));
         writer.writeEndDocument();
         assertThat(document.getArray("tags")).containsExactly(new BsonString("b"), BsonNull.VALUE, new BsonString("a"));
     }
@@ -34,28 +34,28 @@ class ContainerSupportTest {
     @Test
     void readsIntoTheGivenCollectionAndGivesItBack() {
         BsonArray stored = new BsonArray(List.of(new BsonString("x"), BsonNull.VALUE, new BsonString("x")));
-        ArrayList<String> list = read(stored, reader -> ContainerSupport.readStrings(reader, new ArrayList<>(),
+        ArrayList<String> list = read(stored, reader -> CodecSupport.readStrings(reader, new ArrayList<>(),
                 "Film", "tags"));
         assertThat(list).containsExactly("x", null, "x");
-        LinkedHashSet<String> set = read(stored, reader -> ContainerSupport.readStrings(reader, new LinkedHashSet<>(),
+        LinkedHashSet<String> set = read(stored, reader -> CodecSupport.readStrings(reader, new LinkedHashSet<>(),
                 "Film", "tags"));
         assertThat(set).containsExactly("x", null);
     }
 
     @Test
     void aBsonNullIsNull() {
-        ArrayList<String> none = read(BsonNull.VALUE, reader -> ContainerSupport.readStrings(reader, new ArrayList<>(),
+        ArrayList<String> none = read(BsonNull.VALUE, reader -> CodecSupport.readStrings(reader, new ArrayList<>(),
                 "Film", "tags"));
         assertThat(none).isNull();
     }
 
     @Test
     void aValueOfAnotherTypeNamesTheField() {
-        assertThatThrownBy(() -> read(new BsonString("drama"), reader -> ContainerSupport.readStrings(reader,
+        assertThatThrownBy(() -> read(new BsonString("drama"), reader -> CodecSupport.readStrings(reader,
                 new ArrayList<>(), "Film", "tags")))
                 .isInstanceOf(EntityDecodingException.class)
                 .hasMessageContaining("Film.tags");
-        assertThatThrownBy(() -> read(new BsonArray(List.of(new BsonInt32(7))), reader -> ContainerSupport
+        assertThatThrownBy(() -> read(new BsonArray(List.of(new BsonInt32(7))), reader -> CodecSupport
                 .readStrings(reader, new ArrayList<>(), "Film", "tags")))
                 .isInstanceOf(EntityDecodingException.class)
                 .hasMessageContaining("Film.tags");

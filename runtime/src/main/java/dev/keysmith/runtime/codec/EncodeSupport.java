@@ -1,0 +1,137 @@
+package dev.keysmith.runtime.codec;
+
+import java.math.BigDecimal;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.Collection;
+import java.util.Map;
+import java.util.UUID;
+import org.bson.BsonWriter;
+import org.bson.codecs.Encoder;
+import org.bson.codecs.EncoderContext;
+import org.bson.codecs.configuration.CodecRegistry;
+import org.bson.types.Decimal128;
+import org.bson.types.ObjectId;
+
+/**
+ * The conversions and writes of generated codecs' encoding side. They are kept apart from {@link CodecSupport},
+ * the larger class of checked reads, so that the first document an application encodes loads and verifies only
+ * this small class: in a fresh JVM each class costs its loading and bytecode verification, and encoding never
+ * needs the reads (docs/decisions-runtime.md, "Cold start").
+ *
+ * <p>Called by generated code only; not part of the API applications use. Thread-safe (stateless).
+ */
+public final class EncodeSupport {
+
+    private EncodeSupport() {
+    }
+
+    // IEEE 754-2008 decimal128, binary integer decimal encoding, as BSON stores it: the sign bit, a 14-bit
+    // biased exponent and a 113-bit coefficient when the two bits after the sign are not both set. Compile-time
+    // constants, so that CodecSupport's reverse conversion uses them without loading this class.
+    static final long SIGN_BIT = 1L << 63;
+    static final long LARGE_COEFFICIENT_FORM = 3L << 61;
+    static final int EXPONENT_SHIFT = 49;
+    static final int EXPONENT_BIAS = 6176;
+    static final int MAX_EXPONENT = 6111;
+    static final long COEFFICIENT_HIGH_MASK = (1L << EXPONENT_SHIFT) - 1;
+    /** The most digits the fast path takes: every unscaled value of 18 digits fits in 63 bits. */
+    private static final int FAST_PRECISION = 18;
+
+    /**
+     * {@code new Decimal128(value)}, without its general 113-bit path when the unscaled value has at most 18
+     * digits (any amount of money does): the same bits, several times faster. Everything else, including every
+     * value decimal128 cannot hold exactly, goes to the driver's conversion and its errors.
+     *
+     * @throws IllegalArgumentException as {@code new Decimal128(value)} does, for a value decimal128 cannot hold
+     *     (a {@link NumberFormatException} where it would have to round, its own for an exponent out of range)
+     */
+    public static Decimal128 toDecimal128(BigDecimal value) {
+        long exponent = -(long) value.scale();
+        if (exponent >= -EXPONENT_BIAS && exponent <= MAX_EXPONENT && value.precision() <= FAST_PRECISION) {
+            // The unscaled value without unscaledValue(), which makes a BigInteger and its array on every call:
+            // moving the point by the scale keeps the digits, and a scale-0 BigDecimal's longValue() is its field.
+            long unscaled = value.movePointRight(value.scale()).longValue();
+            long high = (unscaled < 0 ? SIGN_BIT : 0) | (exponent + EXPONENT_BIAS) << EXPONENT_SHIFT;
+            return Decimal128.fromIEEE754BIDEncoding(high, Math.abs(unscaled));
+        }
+        return new Decimal128(value);
+    }
+
+    /** A {@code LocalDate} is stored as the date-time of its start in UTC, like the driver's codec. */
+    public static long toEpochMilli(LocalDate date) {
+        return date.atStartOfDay(ZoneOffset.UTC).toInstant().toEpochMilli();
+    }
+
+    /** A {@code LocalDateTime} is stored as the date-time it is in UTC, like the driver's codec. */
+    public static long toEpochMilli(LocalDateTime dateTime) {
+        return dateTime.toInstant(ZoneOffset.UTC).toEpochMilli();
+    }
+
+    /** Writes a value declared as {@code Object} with the codec the registry has for its class. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public static void writeAny(BsonWriter writer, Object value, CodecRegistry registry, EncoderContext context) {
+        if (value == null) {
+            writer.writeNull();
+            return;
+        }
+        Encoder encoder = registry.get(value.getClass());
+        context.encodeWithChildContext(encoder, writer, value);
+    }
+
+    /**
+     * Writes the fields a {@code @BsonExtraElements} property collected back into the document, in its order and
+     * where the property is, as the driver does; each value with the codec of its class.
+     */
+    public static void writeExtraElements(BsonWriter writer, Map<String, ?> extra, CodecRegistry registry,
+            EncoderContext context) {
+        for (Map.Entry<String, ?> element : extra.entrySet()) {
+            writer.writeName(element.getKey());
+            writeAny(writer, element.getValue(), registry, context);
+        }
+    }
+
+    /**
+     * Parses the 24 hex digits of a {@code String} ObjectId id.
+     *
+     * @throws IllegalArgumentException naming the entity and the value if it is not 24 hex digits
+     */
+    public static ObjectId parseObjectIdHex(String hex, String entity) {
+        if (hex == null || !ObjectId.isValid(hex)) {
+            throw new IllegalArgumentException("The id of " + entity + " must be 24 hex digits (an ObjectId), not "
+                    + (hex == null ? "null" : "\"" + hex + "\""));
+        }
+        return new ObjectId(hex);
+    }
+
+    /**
+     * Parses the canonical form of a {@code String} UUID id.
+     *
+     * @throws IllegalArgumentException naming the entity and the value if it is not a UUID
+     */
+    public static UUID parseUuid(String text, String entity) {
+        try {
+            return UUID.fromString(text);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw new IllegalArgumentException("The id of " + entity + " must be a UUID such as "
+                    + "\"123e4567-e89b-12d3-a456-426614174000\", not " + (text == null ? "null" : "\"" + text + "\""), e);
+        }
+    }
+
+    /**
+     * Writes {@code values} as an array of strings (a {@code null} element as BSON null): the commonest container,
+     * shared by every codec rather than a helper repeated in each (issue 9's build cost).
+     */
+    public static void writeStrings(BsonWriter writer, Collection<String> values) {
+        writer.writeStartArray();
+        for (String value : values) {
+            if (value == null) {
+                writer.writeNull();
+            } else {
+                writer.writeString(value);
+            }
+        }
+        writer.writeEndArray();
+    }
+}
