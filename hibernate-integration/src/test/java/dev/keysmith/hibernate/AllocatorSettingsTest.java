@@ -9,6 +9,7 @@ import jakarta.persistence.Id;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.util.List;
+import org.hibernate.JDBCException;
 import org.hibernate.SessionFactory;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -78,5 +79,41 @@ class AllocatorSettingsTest {
                 return null;
             }
         }
+    }
+
+    /**
+     * Inserts failing fast after a failed reservation each get an exception of their own, of the failure's kind
+     * (Spring translates it as it would the first), never one instance shared between callers: on the native route
+     * and on the table store, whose reservations run on a connection of their own.
+     */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"native", "table"})
+    void everyInsertFailingFastGetsAnExceptionOfItsOwnOfTheSameKind(String store) throws Exception {
+        TestDatabase.Target target = TestDatabase.H2.target()
+                .with(KeysmithSequences.STORE_PROPERTY, store)
+                .with(KeysmithSequences.FAILURE_BACKOFF_PROPERTY, "10m");
+        try (SessionFactory factory = target.create(List.of(Parcel.class));
+                Connection connection = target.connect(); Statement statement = connection.createStatement()) {
+            assertThat(SequenceTableTest.persist(factory, new Parcel())).isEqualTo(1);
+            statement.execute(store.equals("native") ? "drop sequence keysmith_parcels"
+                    : "drop table " + KeysmithSequences.TABLE);
+            JDBCException first = jdbcCause(() -> SequenceTableTest.persist(factory, new Parcel()));
+            JDBCException second = jdbcCause(() -> SequenceTableTest.persist(factory, new Parcel()));
+            JDBCException third = jdbcCause(() -> SequenceTableTest.persist(factory, new Parcel()));
+            assertThat(second).isNotSameAs(first).isNotSameAs(third).hasSameClassAs(first);
+            assertThat(third).hasSameClassAs(first);
+            assertThat((Object) second.getSQLException()).isSameAs(first.getSQLException());
+            assertThat(second).hasMessageContaining("the next is tried in");
+        }
+    }
+
+    private static JDBCException jdbcCause(Runnable insert) {
+        Throwable thrown = org.assertj.core.api.Assertions.catchThrowable(insert::run);
+        for (Throwable t = thrown; t != null; t = t.getCause()) {
+            if (t instanceof JDBCException jdbc) {
+                return jdbc;
+            }
+        }
+        throw new AssertionError("no JDBCException in the chain", thrown);
     }
 }

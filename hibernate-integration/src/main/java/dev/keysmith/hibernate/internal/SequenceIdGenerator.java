@@ -50,7 +50,7 @@ final class SequenceIdGenerator extends InsertOnlyGenerator {
         try {
             next = inline == null ? sequence.next() : sequence.next(inline);
         } catch (IdAllocationException e) {
-            throw translated(e, inline);
+            throw translated(e, inline, session);
         } catch (IdSpaceExhaustedException e) {
             throw new SequenceAllocationException(spec.name(), e.getMessage(), e);
         }
@@ -58,16 +58,19 @@ final class SequenceIdGenerator extends InsertOnlyGenerator {
     }
 
     /**
-     * The exception of a failed {@code next}: the Hibernate exception this call's own reservation threw, as it is;
-     * for a caller failing fast after another's failed {@code nextval}, a fresh exception of the same kind (Hibernate's
-     * converter makes it from the same {@code SQLException}) whose message says so, never the other caller's
-     * instance; anything else as {@link SequenceAllocationException}.
+     * The exception of a failed {@code next}: the Hibernate exception this call's own {@code nextval} threw, as it
+     * is; otherwise (a caller failing fast after another's failed reservation, or any reservation of the table store,
+     * which may have run on another thread) a fresh exception of the same kind, made by Hibernate's converter from
+     * the same {@code SQLException}, whose message is this call's: an exception instance is never shared between
+     * threads. Anything else as {@link SequenceAllocationException}.
      */
-    private RuntimeException translated(IdAllocationException e, SessionSequenceStore inline) {
+    private RuntimeException translated(IdAllocationException e, SessionSequenceStore inline,
+            SharedSessionContractImplementor session) {
         Throwable cause = e.getCause();
-        if (inline != null && cause instanceof JDBCException jdbc && !inline.threw(jdbc)
-                && jdbc.getSQLException() != null) {
-            return inline.convert(jdbc.getSQLException(), e.getMessage(), jdbc.getSQL());
+        if (cause instanceof JDBCException jdbc && jdbc.getSQLException() != null
+                && (inline == null || !inline.threw(jdbc))) {
+            return session.getJdbcServices().getSqlExceptionHelper().getSqlExceptionConverter()
+                    .convert(jdbc.getSQLException(), e.getMessage(), jdbc.getSQL());
         }
         return cause instanceof HibernateException hibernate ? hibernate
                 : new SequenceAllocationException(spec.name(), e.getMessage(), e);
