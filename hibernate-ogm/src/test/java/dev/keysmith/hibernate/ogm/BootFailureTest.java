@@ -21,9 +21,8 @@ import javax.persistence.Id;
 import org.hibernate.annotations.GenericGenerator;
 import org.hibernate.ogm.datastore.map.impl.MapDatastoreProvider;
 import org.hibernate.ogm.datastore.mongodb.MongoDBDialect;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * A mapping keysmith cannot serve fails when the EntityManagerFactory boots, with the message of the Hibernate ORM
@@ -31,17 +30,8 @@ import org.junit.jupiter.api.Test;
  */
 class BootFailureTest {
 
-    private OgmTestSupport mongo;
-
-    @BeforeEach
-    void start() {
-        mongo = OgmTestSupport.start();
-    }
-
-    @AfterEach
-    void stop() {
-        mongo.close();
-    }
+    @RegisterExtension
+    final OgmTestSupport mongo = OgmTestSupport.start();
 
     @Entity
     public static class SequenceOnString {

@@ -13,9 +13,8 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import javax.persistence.EntityManagerFactory;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Two EntityManagerFactories (two "processes") on one database, four threads each, persisting at once. */
 class ConcurrencyTest {
@@ -24,19 +23,9 @@ class ConcurrencyTest {
     private static final int THREADS_PER_FACTORY = 4;
     private static final int PERSISTS_PER_THREAD = 250;
 
-    private OgmTestSupport mongo;
-    private String database;
-
-    @BeforeEach
-    void boot() {
-        mongo = OgmTestSupport.start();
-        database = mongo.freshDatabaseName();
-    }
-
-    @AfterEach
-    void shutDown() {
-        mongo.close();
-    }
+    @RegisterExtension
+    final OgmTestSupport mongo = OgmTestSupport.start();
+    private final String database = mongo.freshDatabaseName();
 
     @Test
     void twoFactoriesTimesFourThreadsGiveTwoThousandDistinctIds() throws Exception {

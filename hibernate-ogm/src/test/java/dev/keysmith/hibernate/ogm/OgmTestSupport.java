@@ -17,15 +17,19 @@ import javax.persistence.EntityManagerFactory;
 import javax.persistence.EntityTransaction;
 import javax.persistence.Persistence;
 import org.hibernate.jpa.AvailableSettings;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * The MongoDB server of a test class and the OGM factories on it: an embedded {@code mongo-java-server} on
  * 127.0.0.1 and an ephemeral port, or the real server given by {@code -Dkeysmith.mongodb.uri=...}. Each test works in
- * a fresh database (dropped at the end on a real server).
+ * a fresh database (dropped at the end on a real server). A test class holds one per test in a
+ * {@code @RegisterExtension} instance field, closed after each test; or one for the class, closed in its
+ * {@code @AfterAll}.
  *
  * <p>Not thread-safe: confine to the test's thread (the factories and clients it makes are thread-safe).
  */
-final class OgmTestSupport implements AutoCloseable {
+final class OgmTestSupport implements AfterEachCallback, AutoCloseable {
 
     private static final String URI_PROPERTY = "keysmith.mongodb.uri";
 
@@ -120,6 +124,11 @@ final class OgmTestSupport implements AutoCloseable {
         } finally {
             em.close();
         }
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        close();
     }
 
     @Override

@@ -11,9 +11,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import javax.persistence.EntityManagerFactory;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@code @RandomId} draws again when a number is taken, in the collection or in the session; with the space full it
@@ -21,21 +20,10 @@ import org.junit.jupiter.api.Test;
  */
 class RandomIdTest {
 
-    private OgmTestSupport mongo;
-    private String database;
-    private EntityManagerFactory factory;
-
-    @BeforeEach
-    void boot() {
-        mongo = OgmTestSupport.start();
-        database = mongo.freshDatabaseName();
-        factory = mongo.factory(database, Seat.class);
-    }
-
-    @AfterEach
-    void shutDown() {
-        mongo.close();
-    }
+    @RegisterExtension
+    final OgmTestSupport mongo = OgmTestSupport.start();
+    private final String database = mongo.freshDatabaseName();
+    private final EntityManagerFactory factory = mongo.factory(database, Seat.class);
 
     @Test
     void aTakenNumberIsDrawnAgainUntilAllNineAreUsed() {

@@ -19,28 +19,16 @@ import javax.persistence.EntityManager;
 import javax.persistence.EntityManagerFactory;
 import org.bson.BsonDocument;
 import org.bson.BsonType;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** {@code @Sequence} through OGM: numbering, the counter document, and rollbacks. */
 class SequenceTest {
 
-    private OgmTestSupport mongo;
-    private String database;
-    private EntityManagerFactory factory;
-
-    @BeforeEach
-    void boot() {
-        mongo = OgmTestSupport.start();
-        database = mongo.freshDatabaseName();
-        factory = mongo.factory(database, Invoice.class);
-    }
-
-    @AfterEach
-    void shutDown() {
-        mongo.close();
-    }
+    @RegisterExtension
+    final OgmTestSupport mongo = OgmTestSupport.start();
+    private final String database = mongo.freshDatabaseName();
+    private final EntityManagerFactory factory = mongo.factory(database, Invoice.class);
 
     @Test
     void twentyFivePersistsWithBatchTenGiveOneToTwentyFive() {

@@ -18,9 +18,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
 import javax.persistence.EntityManagerFactory;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * One sequence written through OGM and through the plain-driver route of keysmith-mongodb ({@link MongoCounterStore}
@@ -31,19 +30,9 @@ class SharedCounterTest {
     private static final int THREADS_PER_ROUTE = 3;
     private static final int IDS_PER_THREAD = 200;
 
-    private OgmTestSupport mongo;
-    private String database;
-
-    @BeforeEach
-    void boot() {
-        mongo = OgmTestSupport.start();
-        database = mongo.freshDatabaseName();
-    }
-
-    @AfterEach
-    void shutDown() {
-        mongo.close();
-    }
+    @RegisterExtension
+    final OgmTestSupport mongo = OgmTestSupport.start();
+    private final String database = mongo.freshDatabaseName();
 
     @Test
     void ogmAndThePlainDriverRouteNeverGiveTheSameNumber() throws Exception {
