@@ -55,8 +55,8 @@ public final class CodecWriter {
                 .addTypeVariables(model.typeVariables())
                 .addAnnotation(Names.GENERATED);
         IdSpec id = model.id();
-        codec.addSuperinterface(ParameterizedTypeName.get(model.embedded() ? Names.CODEC : Names.ENTITY_CODEC,
-                model.typeWithVariables()));
+        ClassName kind = model.embedded() ? Names.CODEC : model.withoutId() ? Names.STORED_CODEC : Names.ENTITY_CODEC;
+        codec.addSuperinterface(ParameterizedTypeName.get(kind, model.typeWithVariables()));
         for (Map.Entry<String, ValueType.Polymorphic> polymorphic : context.polymorphicTypes.entrySet()) {
             codec.addField(classesField(polymorphic.getKey(), polymorphic.getValue()));
         }
@@ -64,7 +64,7 @@ public final class CodecWriter {
         codec.addMethod(encoderClass(model));
         EncodeWriter encoding = new EncodeWriter(context);
         IdMethodsWriter idMethods = new IdMethodsWriter(context, encoding);
-        if (id != null) {
+        if (!model.embedded()) {
             idMethods.addEntityFacts(codec, id);
         }
         codec.addMethod(encoding.encode());

@@ -2,6 +2,7 @@ package dev.keysmith.processor.writing;
 
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
+import dev.keysmith.processor.model.Access;
 import dev.keysmith.processor.model.Property;
 import dev.keysmith.processor.model.ValueType;
 import java.util.List;
@@ -51,6 +52,10 @@ final class EncodeWriter {
 
     /** Null values are left out of the document, as the driver's POJO codec does. */
     void writeProperty(CodeBlock.Builder code, Property property, CodeBlock value) {
+        if (property.read() instanceof Access.Ignored) {
+            // @BsonIgnore on the getter: read from documents, never written to them, as the driver does.
+            return;
+        }
         ValueType type = property.type();
         ValueCode values = context.values;
         if (type.primitive()) {

@@ -36,6 +36,7 @@ final class IdMethodsWriter {
         this.encoding = encoding;
     }
 
+    /** The collection; with an id, its strategy and attempts ({@code id} is null for a {@code StoredCodec}). */
     void addEntityFacts(TypeSpec.Builder codec, IdSpec id) {
         codec.addMethod(MethodSpec.methodBuilder("collectionName")
                 .addAnnotation(Override.class)
@@ -43,6 +44,9 @@ final class IdMethodsWriter {
                 .returns(String.class)
                 .addStatement("return $S", model.collection())
                 .build());
+        if (id == null) {
+            return;
+        }
         codec.addMethod(MethodSpec.methodBuilder("idStrategy")
                 .addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC)
