@@ -202,4 +202,20 @@ public final class MoreShapes {
         public List<Animal> animals;
         public Mammal star;
     }
+
+    /** A boxed field behind primitive accessors: one type to the driver, so the field's annotation counts. */
+    @Document
+    public static class Gauge {
+        public ObjectId id;
+        @BsonProperty("c")
+        private Integer count = 3;
+
+        public int getCount() {
+            return count;
+        }
+
+        public void setCount(int count) {
+            this.count = count;
+        }
+    }
 }

@@ -669,4 +669,13 @@ class PropertyModelParityTest extends ParityTestBase {
         assertThat(value).usingRecursiveComparison().isEqualTo(check.decodeWithPojo(WithoutId.Event.class,
                 check.encodeWithKeysmith(WithoutId.Event.class, value)));
     }
+
+    @Test
+    void boxedFieldBehindPrimitiveAccessors() {
+        MoreShapes.Gauge value = new MoreShapes.Gauge();
+        value.id = new ObjectId();
+        value.setCount(8);
+        check.assertSame(MoreShapes.Gauge.class, value);
+        assertThat(json(MoreShapes.Gauge.class, value)).contains("\"c\": 8");
+    }
 }
