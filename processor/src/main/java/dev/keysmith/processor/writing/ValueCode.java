@@ -22,14 +22,17 @@ final class ValueCode {
 
     private final String entity;
     private final Map<TypeName, String> codecMethods;
+    private final Map<TypeName, Integer> registryCodecs;
 
     /**
      * @param entity the simple name of the type, for decoding errors
-     * @param codecMethods the method that returns the cached codec of each registry type
+     * @param codecMethods the method that returns the cached codec of each generic type
+     * @param registryCodecs the base class's slot for the codec of each class coded through the registry
      */
-    ValueCode(String entity, Map<TypeName, String> codecMethods) {
+    ValueCode(String entity, Map<TypeName, String> codecMethods, Map<TypeName, Integer> registryCodecs) {
         this.entity = entity;
         this.codecMethods = codecMethods;
+        this.registryCodecs = registryCodecs;
     }
 
     /** How an id that is a {@code String} in Java is stored. */
@@ -168,7 +171,16 @@ final class ValueCode {
         if (type instanceof ValueType.TypeVariable) {
             return CodeBlock.of("$N", codecField(type.javaType()));
         }
-        return CodeBlock.of("$N()", codecMethods.get(type.javaType()));
+        return codec(type.javaType());
+    }
+
+    /** The cached codec of a class or generic type: the base class's slot, or the method of a generic type. */
+    CodeBlock codec(TypeName type) {
+        Integer slot = registryCodecs.get(type);
+        if (slot != null) {
+            return CodeBlock.of("codec($L, $T.class)", slot, type);
+        }
+        return CodeBlock.of("$N()", codecMethods.get(type));
     }
 
     /** The field that holds the codec given for a type variable: {@code codecOfT}. */
