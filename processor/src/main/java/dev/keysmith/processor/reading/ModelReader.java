@@ -596,7 +596,8 @@ public final class ModelReader {
      * The driver's rule for a property whose value is a class of this compilation: a {@code @BsonProperty} on the
      * getter or field switches the value's discriminator off unless it says {@code useDiscriminator = true}, which
      * switches it on even for a class without {@code @BsonDiscriminator}. keysmith's codec of a class writes its
-     * discriminator exactly when the class has {@code @BsonDiscriminator}, so the other two cases are refused.
+     * discriminator exactly when the class has {@code @BsonDiscriminator}, so the other two cases are refused
+     * where a value of the declared class itself could be stored.
      */
     private ValueType discriminatorRule(Candidate candidate, ValueType valueType) {
         Optional<AnnotationMirror> property = candidate.encodeSources().stream()
@@ -607,7 +608,12 @@ public final class ModelReader {
         }
         boolean use = (Boolean) annotations.value(property.get(), "useDiscriminator").getValue();
         TypeElement element = (TypeElement) ((DeclaredType) candidate.type()).asElement();
-        if (!use && valueType instanceof ValueType.Polymorphic) {
+        boolean concrete = element.getKind() == ElementKind.CLASS
+                && !element.getModifiers().contains(Modifier.ABSTRACT);
+        // An abstract class or interface holds subclass values only, which the driver writes with their own
+        // discriminator whatever the property says: the same bytes as keysmith's (the driver then cannot read
+        // them back; keysmith can).
+        if (!use && concrete && valueType instanceof ValueType.Polymorphic) {
             return new ValueType.Unsupported(valueType.javaType(), "a @BsonDiscriminator class under a @BsonProperty "
                     + "without useDiscriminator = true, which the driver writes without its discriminator while "
                     + "keysmith's codec of " + element.getSimpleName() + " always writes it; add useDiscriminator = "
