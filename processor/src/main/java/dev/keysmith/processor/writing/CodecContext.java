@@ -86,7 +86,7 @@ final class CodecContext {
     private void collectRegistryTypes(ValueType type) {
         if (type instanceof ValueType.Parameterized parameterized && !codecMethods.containsKey(type.javaType())) {
             for (ValueType argument : parameterized.arguments()) {
-                collectRegistryTypes(argument);
+                collectArgumentTypes(argument);
             }
             addCodecMethod(type.javaType());
         } else if (type instanceof ValueType.FromRegistry) {
@@ -103,6 +103,18 @@ final class CodecContext {
             collectRegistryTypes(array.element());
         } else if (type instanceof ValueType.MapOf map) {
             collectRegistryTypes(map.value());
+        }
+    }
+
+    /** A type argument: a collection or map of them gets a cached codec of its own, made from its element's. */
+    private void collectArgumentTypes(ValueType argument) {
+        ValueType element = argument instanceof ValueType.CollectionOf collection ? collection.element()
+                : argument instanceof ValueType.MapOf map ? map.value() : null;
+        if (element == null) {
+            collectRegistryTypes(argument);
+        } else if (!codecMethods.containsKey(argument.javaType())) {
+            collectArgumentTypes(element);
+            addCodecMethod(argument.javaType());
         }
     }
 
@@ -130,7 +142,7 @@ final class CodecContext {
             List<CodeBlock> arguments = new ArrayList<>();
             arguments.add(CodeBlock.of("registry"));
             for (ValueType argument : parameterized.arguments()) {
-                collectCodecCreations(argument);
+                collectArgumentCreations(argument);
                 arguments.add(values.codec(argument));
             }
             codecCreations.put(type.javaType(), CodeBlock.of("new $T<>($L)", parameterized.codec(),
@@ -141,6 +153,20 @@ final class CodecContext {
             collectCodecCreations(array.element());
         } else if (type instanceof ValueType.MapOf map) {
             collectCodecCreations(map.value());
+        }
+    }
+
+    private void collectArgumentCreations(ValueType argument) {
+        if (argument instanceof ValueType.CollectionOf collection) {
+            collectArgumentCreations(collection.element());
+            codecCreations.put(argument.javaType(), CodeBlock.of("$T.collection($L, $T::new)",
+                    Names.CONTAINER_CODECS, values.codec(collection.element()), collection.implementation()));
+        } else if (argument instanceof ValueType.MapOf map) {
+            collectArgumentCreations(map.value());
+            codecCreations.put(argument.javaType(), CodeBlock.of("$T.map($L, $T::new)", Names.CONTAINER_CODECS,
+                    values.codec(map.value()), map.implementation()));
+        } else {
+            collectCodecCreations(argument);
         }
     }
 

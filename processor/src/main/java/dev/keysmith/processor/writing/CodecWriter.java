@@ -56,8 +56,9 @@ public final class CodecWriter {
                 .addTypeVariables(model.typeVariables())
                 .addAnnotation(Names.GENERATED);
         IdSpec id = model.id();
-        codec.superclass(ParameterizedTypeName.get(model.embedded() ? Names.GENERATED_CODEC
-                : Names.GENERATED_ENTITY_CODEC, model.typeWithVariables()));
+        ClassName base = model.embedded() ? Names.GENERATED_CODEC
+                : model.withoutId() ? Names.GENERATED_STORED_CODEC : Names.GENERATED_ENTITY_CODEC;
+        codec.superclass(ParameterizedTypeName.get(base, model.typeWithVariables()));
         for (Map.Entry<String, ValueType.Polymorphic> polymorphic : context.polymorphicTypes.entrySet()) {
             codec.addField(classesField(polymorphic.getKey(), polymorphic.getValue()));
         }
@@ -114,6 +115,9 @@ public final class CodecWriter {
         // Range<T>), for an entity its collection, strategy and insert attempts, and the slots of its codecs.
         if (model.embedded()) {
             constructor.addStatement("super($T.class, registry, $L)", model.type(), context.registryCodecs.size());
+        } else if (model.withoutId()) {
+            constructor.addStatement("super($T.class, $S, registry, $L)", model.type(), model.collection(),
+                    context.registryCodecs.size());
         } else {
             int attempts = id.settings() instanceof IdSpec.RandomSettings random ? random.attempts() : 1;
             constructor.addStatement("super($T.class, $S, $T.$L, $L, registry, ids, $L)", model.type(),

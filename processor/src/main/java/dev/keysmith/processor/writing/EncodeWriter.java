@@ -2,6 +2,7 @@ package dev.keysmith.processor.writing;
 
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
+import dev.keysmith.processor.model.Access;
 import dev.keysmith.processor.model.Property;
 import dev.keysmith.processor.model.ValueType;
 import java.util.List;
@@ -36,7 +37,10 @@ final class EncodeWriter {
                     context.model.discriminator().value());
         }
         for (Property property : properties.subList(afterId, properties.size())) {
-            writeProperty(code, property, CodecContext.read("value", property));
+            if (!(property.read() instanceof Access.Ignored)) {
+                // @BsonIgnore on the getter: read from documents, never written to them, as the driver does.
+                writeProperty(code, property, CodecContext.read("value", property));
+            }
         }
         code.addStatement("writer.writeEndDocument()");
         return MethodSpec.methodBuilder("encode")
