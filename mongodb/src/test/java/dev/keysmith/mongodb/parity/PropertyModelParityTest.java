@@ -697,4 +697,18 @@ class PropertyModelParityTest extends ParityTestBase {
                 .isEqualTo(value);
         check.assertStored(Discriminated.Checkout.class, value);
     }
+
+    @Test
+    void finalFieldsReadBackThroughTheConstructorThatTakesThemAll() {
+        MoreShapes.Version value = new MoreShapes.Version(new ObjectId(), 2, 7);
+        byte[] ours = check.encodeWithKeysmith(MoreShapes.Version.class, value);
+        byte[] theirs = check.encodeWithPojo(MoreShapes.Version.class, value);
+        assertThat(ParityCheck.json(ours)).isEqualTo(ParityCheck.json(theirs));
+        assertThat(ours).isEqualTo(theirs);
+        assertThat(check.decodeWithKeysmith(MoreShapes.Version.class, theirs)).usingRecursiveComparison()
+                .isEqualTo(value);
+        // PojoCodec creates it with the constructor without parameters and never sets a final field.
+        assertThat(check.decodeWithPojo(MoreShapes.Version.class, ours).getMajor()).isZero();
+        check.assertStored(MoreShapes.Version.class, value);
+    }
 }

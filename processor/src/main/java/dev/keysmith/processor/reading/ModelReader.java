@@ -462,8 +462,9 @@ public final class ModelReader {
 
     /**
      * The {@code @BsonCreator}; else a non-private constructor without parameters, as the driver takes (the
-     * properties then set through setters and fields); else a constructor that takes every property stored in a
-     * field or through a setter, by name (immutable classes, which the driver cannot create).
+     * properties then set through setters and fields), when it can set every property kept in a field or
+     * setter; else a constructor that takes all those, by name (immutable classes, which the driver cannot
+     * create, or cannot read back); else the constructor without parameters, final fields left as constructed.
      */
     private Creation creation(TypeElement type, List<Candidate> candidates, List<Refusal> refusals) {
         Creation annotated = bsonCreator(type, candidates, refusals);
@@ -473,18 +474,21 @@ public final class ModelReader {
         List<ExecutableElement> constructors = ElementFilter.constructorsIn(type.getEnclosedElements()).stream()
                 .filter(constructor -> !constructor.getModifiers().contains(Modifier.PRIVATE))
                 .toList();
-        if (constructors.stream().anyMatch(constructor -> constructor.getParameters().isEmpty())) {
-            return new Creation(TypeModel.Creation.INSTANCE, List.of());
-        }
+        boolean noArguments = constructors.stream().anyMatch(constructor -> constructor.getParameters().isEmpty());
         List<Candidate> stored = candidates.stream()
                 .filter(candidate -> candidate.field() != null || candidate.setter() != null).toList();
+        if (noArguments && stored.stream().allMatch(Candidate::decoded)) {
+            return new Creation(TypeModel.Creation.INSTANCE, List.of());
+        }
+        // Final fields: a constructor that takes them all reads them back, where the driver (and the no-argument
+        // constructor) would leave them as constructed; the documents are the same either way.
         for (ExecutableElement constructor : constructors) {
             List<String> order = takesEvery(constructor, stored);
             if (order != null) {
                 return new Creation(TypeModel.Creation.CONSTRUCTOR, order);
             }
         }
-        return new Creation(TypeModel.Creation.NONE, List.of());
+        return new Creation(noArguments ? TypeModel.Creation.INSTANCE : TypeModel.Creation.NONE, List.of());
     }
 
     /** The parameter names in order, if {@code constructor} takes exactly the candidates, else null. */
