@@ -39,6 +39,14 @@ import javax.lang.model.util.Types;
 
 /** Reads an entity or embedded type into a {@link TypeModel}. Reports nothing: the validator does.
  *
+ * <p>How its parts fit, in the order {@link #read} runs them: the candidates (a record's components, or a class's
+ * properties as {@link PropertyScan} finds them, with the driver's rules for what is written and what is read,
+ * and the shapes the driver refuses collected as {@link Refusal}s); the creation (a {@code @BsonCreator}, a
+ * constructor without parameters, or one that takes every property); each candidate's {@link Property} (its
+ * stored name, how the codec reads and sets it, its {@link ValueType} from {@link ValueTypes}, the
+ * discriminator and extra-elements rules); then the id (an id annotation, else the driver's {@code @BsonId} or
+ * {@code id} convention, else none).
+ *
  * <p>Not thread-safe: confine to one thread (javac runs processors on one).
  */
 public final class ModelReader {
