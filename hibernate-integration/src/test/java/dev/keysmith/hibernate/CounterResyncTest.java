@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.keysmith.annotations.Sequence;
 import dev.keysmith.runtime.CounterBehindDataException;
 import dev.keysmith.runtime.CounterStatus;
+import dev.keysmith.runtime.testing.LogCapture;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Id;
@@ -25,9 +26,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import java.util.stream.Stream;
 import org.hibernate.SessionFactory;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -122,36 +120,18 @@ class CounterResyncTest {
                 .hasMessageContaining("KeysmithSequences.resync")
                 .hasMessageContaining(KeysmithSequences.COUNTER_CHECK_PROPERTY);
 
-        List<LogRecord> warnings = new ArrayList<>();
-        Logger logger = Logger.getLogger(KeysmithSequences.class.getName());
-        Handler handler = new Handler() {
-            @Override
-            public void publish(LogRecord record) {
-                warnings.add(record);
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        logger.addHandler(handler);
+        LogCapture log = LogCapture.of(KeysmithSequences.class.getName());
         // unset: the table's counters are checked with warn; native sequences only when asked (a nextval costs a range)
         TestDatabase.Target warning = store.equals("table") ? checkedByDefault(target)
                 : target.with(KeysmithSequences.COUNTER_CHECK_PROPERTY, "warn");
-        try (SessionFactory warned = warning.build(ENTITIES, "none")) {
-            assertThat(warnings).singleElement().satisfies(record -> assertThat(record.getMessage())
+        try (log; SessionFactory warned = warning.build(ENTITIES, "none")) {
+            assertThat(log.records()).singleElement().satisfies(record -> assertThat(record.getMessage())
                     .contains("sequence 'bills'", "largest id there is 100", "keysmith.counter_check"));
             if (store.equals("native")) {
-                warnings.clear();
+                log.clear();
                 checkedByDefault(target).build(ENTITIES, "none").close();
-                assertThat(warnings).as("native sequences are not read at start-up unless asked").isEmpty();
+                assertThat(log.records()).as("native sequences are not read at start-up unless asked").isEmpty();
             }
-        } finally {
-            logger.removeHandler(handler);
         }
 
         try (SessionFactory resyncing = target.with(KeysmithSequences.COUNTER_CHECK_PROPERTY, "resync")

@@ -18,14 +18,13 @@ import dev.keysmith.runtime.CounterCheck;
 import dev.keysmith.runtime.CounterStatus;
 import dev.keysmith.runtime.IdSpaceExhaustedException;
 import dev.keysmith.runtime.testing.Concurrently;
+import dev.keysmith.runtime.testing.LogCapture;
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.logging.Handler;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
 import org.bson.BsonDocument;
@@ -162,28 +161,11 @@ class SequenceCountersTest extends MongoTestBase {
     @Test
     void theStartupCheckWarnsByDefaultOnceAndResyncsWhenAskedTo() {
         importInvoices();
-        List<LogRecord> warnings = new ArrayList<>();
-        Logger logger = Logger.getLogger("dev.keysmith.mongodb.SequenceCounters");
-        Handler handler = new Handler() {
-            @Override
-            public void publish(LogRecord record) {
-                warnings.add(record);
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        logger.addHandler(handler);
-        try {
+        List<LogRecord> warnings;
+        try (LogCapture log = LogCapture.of("dev.keysmith.mongodb.SequenceCounters")) {
             keysmith.collection(Invoice.class);
             keysmith.repository(Invoice.class);
-        } finally {
-            logger.removeHandler(handler);
+            warnings = log.records();
         }
         assertThat(warnings).singleElement().satisfies(record -> {
             assertThat(record.getLevel()).isEqualTo(java.util.logging.Level.WARNING);
