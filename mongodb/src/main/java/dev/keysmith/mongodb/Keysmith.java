@@ -31,6 +31,11 @@ import org.bson.codecs.configuration.CodecRegistry;
  * }
  * }</pre>
  *
+ * <p>Sequences in production: the first {@link #collection} or {@link #repository} of a {@code @Sequence} entity
+ * checks that its counter is not behind the collection's data ({@link Builder#counterCheck}); {@link #resync} brings
+ * it up to the data; a repository's insert that meets a taken sequence id resyncs and retries once
+ * ({@link Builder#resyncOnDuplicateId}). See docs/sequences-in-production.md.
+ *
  * <p>{@link #close()} stops the background prefetch of the sequences; the database and its client stay open.
  *
  * <p>Thread-safe.

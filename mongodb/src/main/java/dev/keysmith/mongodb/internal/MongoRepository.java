@@ -206,18 +206,8 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
      * fails.
      */
     private List<CounterStatus> resyncOrThrow(Object id, List<CounterStatus> resynced, RuntimeException duplicate) {
-        Class<T> entity = codec.getEncoderClass();
-        String name = collection.getNamespace().getCollectionName();
-        if (resynced != null || !counters.resyncOnDuplicate()) {
-            throw counters.duplicate(entity, name, codec.sequence(), id, resynced, duplicate);
-        }
-        try {
-            return counters.resync(codec.sequence(), name);
-        } catch (RuntimeException e) {
-            DuplicateSequenceIdException failure = counters.duplicate(entity, name, codec.sequence(), id, null, e);
-            failure.addSuppressed(duplicate);
-            throw failure;
-        }
+        return counters.resyncAfterDuplicate(codec.getEncoderClass(), collection.getNamespace().getCollectionName(),
+                codec.sequence(), id, resynced, duplicate);
     }
 
     private boolean retries(boolean generated) {

@@ -114,6 +114,26 @@ public final class SequenceCounters {
         }
     }
 
+    /**
+     * After an insert of {@code entity} met a document that already holds the id {@code id} its sequence handed out:
+     * resyncs the sequence and returns what it did, so that the caller retries once with a new id. Throws
+     * {@link DuplicateSequenceIdException} instead when a resync already ran for this insert ({@code resynced} not
+     * null), when the resync on a duplicate is off, or when the resync fails.
+     */
+    public List<CounterStatus> resyncAfterDuplicate(Class<?> entity, String collection, SequenceAllocator sequence,
+            Object id, List<CounterStatus> resynced, RuntimeException duplicate) {
+        if (resynced != null || !resyncOnDuplicate) {
+            throw duplicate(entity, collection, sequence, id, resynced, duplicate);
+        }
+        try {
+            return resync(sequence, collection);
+        } catch (RuntimeException e) {
+            DuplicateSequenceIdException failure = duplicate(entity, collection, sequence, id, null, e);
+            failure.addSuppressed(duplicate);
+            throw failure;
+        }
+    }
+
     /** The call that resyncs the sequence of {@code entity}, for messages. */
     public String fix(Class<?> entity) {
         return String.format(resyncCall, entity.getSimpleName()) + " brings the counter up to the data (never down),"
@@ -126,7 +146,7 @@ public final class SequenceCounters {
      *
      * @param resynced what the resync after the first duplicate did, or null when none ran
      */
-    public DuplicateSequenceIdException duplicate(Class<?> entity, String collection, SequenceAllocator sequence,
+    private DuplicateSequenceIdException duplicate(Class<?> entity, String collection, SequenceAllocator sequence,
             Object id, List<CounterStatus> resynced, Throwable cause) {
         String what;
         if (resynced != null) {

@@ -76,27 +76,13 @@ public final class KeysmithSequenceCounters {
 
     /**
      * After an insert of a {@code @Sequence} entity met a duplicate id: resyncs its sequence and returns what it
-     * did, so that the caller retries once; or throws {@link DuplicateSequenceIdException} when the resync is off or
-     * fails. Internal: the template's retry calls it.
+     * did, so that the caller retries once; or throws {@link DuplicateSequenceIdException} when a resync already ran
+     * for this insert ({@code resynced} not null), the resync is off, or it fails. Internal: the template's retry
+     * calls it.
      */
     public List<CounterStatus> resyncAfterDuplicate(IdAssignment entity, String collection, Object id,
-            RuntimeException duplicate) {
-        if (!counters.resyncOnDuplicate()) {
-            throw counters.duplicate(entity.entityType(), collection, entity.sequence(), id, null, duplicate);
-        }
-        try {
-            return counters.resync(entity.sequence(), collection);
-        } catch (RuntimeException e) {
-            DuplicateSequenceIdException failure = counters.duplicate(entity.entityType(), collection,
-                    entity.sequence(), id, null, e);
-            failure.addSuppressed(duplicate);
-            throw failure;
-        }
-    }
-
-    /** The exception of a second duplicate after a resync. Internal: the template's retry calls it. */
-    public DuplicateSequenceIdException duplicateAfterResync(IdAssignment entity, String collection, Object id,
             List<CounterStatus> resynced, RuntimeException duplicate) {
-        return counters.duplicate(entity.entityType(), collection, entity.sequence(), id, resynced, duplicate);
+        return counters.resyncAfterDuplicate(entity.entityType(), collection, entity.sequence(), id, resynced,
+                duplicate);
     }
 }

@@ -120,10 +120,7 @@ public final class RandomIdRetry implements MethodInterceptor {
                 if (assignment.sequence() != null) {
                     Object id = assignment.idOf(candidate);
                     try {
-                        if (resynced != null) {
-                            throw counters.get().duplicateAfterResync(assignment, collection, id, resynced, e);
-                        }
-                        resynced = counters.get().resyncAfterDuplicate(assignment, collection, id, e);
+                        resynced = counters.get().resyncAfterDuplicate(assignment, collection, id, resynced, e);
                     } catch (DuplicateSequenceIdException duplicate) {
                         assignment.clearId(candidate); // the caller's instance is left without the id it did not get
                         throw new DuplicateKeyException(duplicate.getMessage(), duplicate);
