@@ -36,8 +36,6 @@ import org.bson.BsonValue;
  */
 public final class SequenceCounters {
 
-    private static final System.Logger LOGGER = System.getLogger("dev.keysmith.mongodb.SequenceCounters");
-
     private final MongoDatabase database;
     private final ResyncableCounterStore store;
     private final CounterCheck startupCheck;
@@ -79,7 +77,7 @@ public final class SequenceCounters {
         List<CounterStatus> statuses = SequenceResync.resync(sequence.spec(), store, largestIds(collection), sequence);
         for (CounterStatus status : statuses) {
             if (status.counterAfter() != status.counterValue()) {
-                LOGGER.log(Level.INFO, "[keysmith] resynced " + status + " (collection '" + collection + "')");
+                Log.LOGGER.log(Level.INFO, "[keysmith] resynced " + status + " (collection '" + collection + "')");
             }
         }
         return statuses;
@@ -107,7 +105,7 @@ public final class SequenceCounters {
             if (startupCheck == CounterCheck.FAIL) {
                 throw report;
             }
-            LOGGER.log(Level.WARNING, report.getMessage());
+            Log.LOGGER.log(Level.WARNING, report.getMessage());
         } catch (RuntimeException e) {
             checked.remove(sequence.spec().name() + '\u0000' + collection); // checked again on the next use
             throw e;
@@ -180,5 +178,13 @@ public final class SequenceCounters {
                     : id != null && id.isDecimal128() ? OptionalLong.of(id.asDecimal128().longValue())
                             : OptionalLong.empty();
         };
+    }
+
+    /**
+     * The logger, looked up on the first message: finding the platform's logger costs milliseconds in a fresh JVM,
+     * which {@code Keysmith.create} (which makes this class) should not pay before the first document.
+     */
+    private static final class Log {
+        static final System.Logger LOGGER = System.getLogger("dev.keysmith.mongodb.SequenceCounters");
     }
 }
