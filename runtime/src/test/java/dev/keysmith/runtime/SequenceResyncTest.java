@@ -163,4 +163,12 @@ class SequenceResyncTest {
         assertThat(new CounterBehindDataException("table 'orders'", behind, "call resync").getMessage())
                 .contains("'orders'", "is at 0", "largest id there is 42", "Fix: call resync");
     }
+
+    @Test
+    void aCounterCheckSettingIsReadInAnyCaseAndAWrongOneIsNamedWithTheChoices() {
+        assertThat(CounterCheck.parse("keysmith.counter_check", " Resync ")).isEqualTo(CounterCheck.RESYNC);
+        assertThatThrownBy(() -> CounterCheck.parse("keysmith.counter_check", "maybe"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("keysmith.counter_check = 'maybe' is not a counter check; use off, warn, fail or resync");
+    }
 }
