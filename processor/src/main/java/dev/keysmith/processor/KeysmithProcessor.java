@@ -30,9 +30,6 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.Modifier;
 import javax.lang.model.element.TypeElement;
-import javax.lang.model.type.DeclaredType;
-import javax.lang.model.type.TypeKind;
-import javax.lang.model.type.TypeMirror;
 
 /**
  * The keysmith annotation processor: for every entity (a class or record with an id annotation, or
@@ -154,8 +151,9 @@ public final class KeysmithProcessor extends AbstractProcessor {
             try {
                 new ServiceFileWriter(processingEnv.getFiler()).write(factories.keySet());
             } catch (IOException | RuntimeException e) {
-                processingEnv.getMessager().printMessage(javax.tools.Diagnostic.Kind.ERROR,
-                        Message.INTERNAL_ERROR.format("the ServiceLoader registration", e));
+                // On the first entity the file lists, so that the error has a place (a file and a line) to show.
+                reporter.error(processingEnv.getElementUtils().getTypeElement(factories.values().iterator().next()),
+                        Message.INTERNAL_ERROR, "the ServiceLoader registration " + ServiceFileWriter.PATH, e);
             }
         }
         return true;
@@ -290,7 +288,8 @@ public final class KeysmithProcessor extends AbstractProcessor {
 
     /** Whether a superclass of {@code type} carries an id annotation, so that {@code type} is an entity too. */
     private static boolean inheritsId(TypeElement type) {
-        for (TypeElement current = superclass(type); current != null; current = superclass(current)) {
+        for (TypeElement current = Annotations.superclass(type); current != null;
+                current = Annotations.superclass(current)) {
             for (Element member : current.getEnclosedElements()) {
                 for (String annotation : ModelReader.ID_ANNOTATIONS) {
                     if (Annotations.has(member, annotation)) {
@@ -300,15 +299,6 @@ public final class KeysmithProcessor extends AbstractProcessor {
             }
         }
         return false;
-    }
-
-    private static TypeElement superclass(TypeElement type) {
-        TypeMirror superclass = type.getSuperclass();
-        if (superclass.getKind() != TypeKind.DECLARED) {
-            return null;
-        }
-        TypeElement element = (TypeElement) ((DeclaredType) superclass).asElement();
-        return element.getQualifiedName().contentEquals("java.lang.Object") ? null : element;
     }
 
     /** The classes of this round's sources, nested ones included. */
@@ -328,7 +318,7 @@ public final class KeysmithProcessor extends AbstractProcessor {
 
     /** Whether Lombok annotations on the type, its superclasses or their members may add accessors. */
     private static boolean usesLombok(TypeElement type) {
-        for (TypeElement current = type; current != null; current = superclass(current)) {
+        for (TypeElement current = type; current != null; current = Annotations.superclass(current)) {
             if (hasLombokAnnotation(current)) {
                 return true;
             }

@@ -100,11 +100,7 @@ public final class ModelReader {
 
         String collection = collectionName(type);
         List<IdSpec> ids = new ArrayList<>();
-        Map<String, TypeMirror> typesByName = new HashMap<>();
         List<Property> properties = new ArrayList<>();
-        for (Candidate candidate : candidates) {
-            typesByName.put(candidate.name(), candidate.type());
-        }
         if (!isRecord) {
             // The order of the driver's PojoCodecProvider (by Java name), so that documents are byte for byte the
             // same; records keep their component order, as the driver's record codec does.
@@ -193,7 +189,7 @@ public final class ModelReader {
 
     private List<Candidate> fieldCandidates(TypeElement type) {
         List<TypeElement> hierarchy = new ArrayList<>();
-        for (TypeElement current = type; current != null; current = superclass(current)) {
+        for (TypeElement current = type; current != null; current = Annotations.superclass(current)) {
             hierarchy.add(0, current);
         }
         List<ExecutableElement> methods = ElementFilter.methodsIn(elements.getAllMembers(type));
@@ -258,7 +254,7 @@ public final class ModelReader {
     /** Members of the type and its superclasses that carry an id annotation but are no candidate's source. */
     private List<Element> strayIds(TypeElement type, List<Candidate> candidates) {
         List<Element> strays = new ArrayList<>();
-        for (TypeElement current = type; current != null; current = superclass(current)) {
+        for (TypeElement current = type; current != null; current = Annotations.superclass(current)) {
             for (Element member : current.getEnclosedElements()) {
                 if (member.getKind() != ElementKind.FIELD && member.getKind() != ElementKind.METHOD) {
                     continue;
@@ -271,16 +267,6 @@ public final class ModelReader {
             }
         }
         return strays;
-    }
-
-    private TypeElement superclass(TypeElement type) {
-        TypeMirror superclass = type.getSuperclass();
-        if (superclass.getKind() != TypeKind.DECLARED) {
-            return null;
-        }
-        TypeElement element = (TypeElement) ((DeclaredType) superclass).asElement();
-        String name = element.getQualifiedName().toString();
-        return name.equals("java.lang.Object") || name.equals("java.lang.Record") ? null : element;
     }
 
     /**
@@ -625,9 +611,13 @@ public final class ModelReader {
 
     /** A field marked {@code @BsonId}, else a field named {@code id}: its value is set by the application. */
     private static IdSpec assignedId(List<Candidate> candidates, List<Property> properties) {
-        for (int i = 0; i < candidates.size(); i++) {
-            if (candidates.get(i).sources().stream().anyMatch(source -> Annotations.has(source, Annotations.BSON_ID))) {
-                return new IdSpec(properties.get(i), IdSpec.Strategy.ASSIGNED, null, new IdSpec.NoSettings());
+        for (Candidate candidate : candidates) {
+            if (candidate.sources().stream().anyMatch(source -> Annotations.has(source, Annotations.BSON_ID))) {
+                for (Property property : properties) {
+                    if (property.javaName().equals(candidate.name())) {
+                        return new IdSpec(property, IdSpec.Strategy.ASSIGNED, null, new IdSpec.NoSettings());
+                    }
+                }
             }
         }
         for (Property property : properties) {

@@ -94,7 +94,7 @@ final class ValueTypes {
         boolean enabled = false;
         String key = "_t";
         String value = elements.getBinaryName(type).toString();
-        for (TypeElement current = type; current != null; current = superclassOf(current)) {
+        for (TypeElement current = type; current != null; current = Annotations.superclass(current)) {
             Optional<AnnotationMirror> mirror =
                     Annotations.find(current, Annotations.BSON_DISCRIMINATOR);
             if (mirror.isPresent()) {
@@ -110,15 +110,6 @@ final class ValueTypes {
             }
         }
         return enabled ? new TypeModel.Discriminator(key, value) : null;
-    }
-
-    private static TypeElement superclassOf(TypeElement type) {
-        TypeMirror superclass = type.getSuperclass();
-        if (superclass.getKind() != TypeKind.DECLARED) {
-            return null;
-        }
-        TypeElement element = (TypeElement) ((DeclaredType) superclass).asElement();
-        return element.getQualifiedName().contentEquals("java.lang.Object") ? null : element;
     }
 
     /** The class itself (if concrete) and its concrete subclasses compiled here, by discriminator value. */

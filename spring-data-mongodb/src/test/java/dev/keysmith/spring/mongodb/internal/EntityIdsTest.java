@@ -8,6 +8,8 @@ import dev.keysmith.annotations.RandomId;
 import dev.keysmith.annotations.Sequence;
 import dev.keysmith.annotations.UuidId;
 import dev.keysmith.runtime.IdGenerators;
+import dev.keysmith.runtime.SequenceAllocator;
+import dev.keysmith.runtime.SequenceSpec;
 import dev.keysmith.runtime.codec.IdStrategy;
 import dev.keysmith.runtime.testing.InMemoryCounterStore;
 import dev.keysmith.spring.mongodb.KeysmithMappingException;
@@ -88,7 +90,8 @@ class EntityIdsTest {
     @Test
     void twoStrategiesOnOneIdAreRefused() {
         assertThatThrownBy(() -> ids.forType(TwoStrategies.class))
-                .hasMessageContaining("TwoStrategies.id: an id takes one strategy, but it has [@Sequence, @RandomId]");
+                .hasMessageContaining("TwoStrategies.id: 'id' carries both @Sequence and @RandomId; an id has exactly"
+                        + " one strategy, keep one annotation");
     }
 
     @Test
@@ -100,7 +103,8 @@ class EntityIdsTest {
     @Test
     void startZeroOnAPrimitiveIdIsRefused() {
         assertThatThrownBy(() -> ids.forType(StartsAtZero.class))
-                .hasMessageContaining("StartsAtZero.id: @Sequence(start = 0) on a primitive long: 0 means \"no id yet\"");
+                .hasMessageContaining("StartsAtZero.id: @Sequence(start = 0) on 'id', a primitive long: 0 means \"no id"
+                        + " yet\"");
     }
 
     @Test
@@ -124,6 +128,15 @@ class EntityIdsTest {
         assertThat(entity.id).isEqualTo(1);
         assertThat(text.id).matches("[0-9a-f]{24}");
         assertThat(ids.forType(IntSequence.class).strategy()).isEqualTo(IdStrategy.SEQUENCE);
+    }
+
+    @Test
+    void theSequencesAreTheGeneratorsOwnNotASecondRegistry() {
+        ids.forType(IntSequence.class);
+        SequenceAllocator opened = generators.sequence(SequenceSpec.of("opened-elsewhere"));
+
+        assertThat(ids.sequences()).containsExactlyInAnyOrderElementsOf(generators.sequences())
+                .contains(opened).hasSize(2);
     }
 
     @Test

@@ -1,0 +1,45 @@
+package dev.keysmith.hibernate.ogm;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import dev.keysmith.runtime.testing.EntityCompiler;
+import dev.keysmith.runtime.testing.IdMistakes;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The Hibernate OGM route judges every row of {@link IdMistakes} as the rule book, the processor, Hibernate ORM and
+ * Spring Data MongoDB do: the same verdict, and on a refusal the rule book's text behind
+ * {@code [keysmith] Ledger.id: } (the framework's glue, as in Hibernate ORM).
+ */
+class RuleBookConformanceTest {
+
+    @RegisterExtension
+    final OgmTestSupport mongo = OgmTestSupport.start();
+
+    static Stream<IdMistakes> mistakes() {
+        return IdMistakes.ALL.stream();
+    }
+
+    @ParameterizedTest
+    @MethodSource("mistakes")
+    void ogmJudgesEveryRowAsTheRuleBookDoes(IdMistakes row) {
+        Class<?> ledger = EntityCompiler.compile(IdMistakes.QUALIFIED_ENTITY,
+                row.source("@javax.persistence.Entity", "@javax.persistence.Id", "public "));
+
+        Throwable thrown = EntityCompiler.inContextOf(ledger,
+                () -> catchThrowable(() -> mongo.factory(mongo.freshDatabaseName(), ledger)));
+
+        if (row.expected() == null) {
+            assertThat(thrown).as("the entity boots").isNull();
+        } else {
+            KeysmithMappingException refusal = EntityCompiler.causeOfType(thrown, KeysmithMappingException.class);
+            assertThat(refusal).hasMessage(row.message("[keysmith] ", IdMistakes.ENTITY));
+            assertThat(List.of(refusal.entity(), refusal.attribute())).containsExactly(IdMistakes.ENTITY, row.field());
+        }
+    }
+}
