@@ -2,7 +2,7 @@ package dev.keysmith.spring.mongodb.internal;
 
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
-import dev.keysmith.mongodb.IdCollisionException;
+import dev.keysmith.runtime.RandomIdExhaustedException;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -19,7 +19,7 @@ import org.springframework.util.ClassUtils;
  * Around {@code MongoOperations.insert}, {@code save} and {@code insertAll}: an entity whose {@code @RandomId} is
  * absent is inserted (a {@code save} too: an upsert on a drawn id would overwrite the document that holds it), and
  * an insert that collides on {@code _id} is retried with a fresh id up to {@code @RandomId(attempts)} times, then
- * fails with {@link IdCollisionException}. A collision on any other unique index is thrown as it is. A batch that
+ * fails with {@link RandomIdExhaustedException}. A collision on any other unique index is thrown as it is. A batch that
  * holds such entities is inserted one entity at a time, so that each can be retried on its own.
  *
  * <p>Thread-safe.
@@ -103,7 +103,8 @@ public final class RandomIdRetry implements MethodInterceptor {
                     throw e;
                 }
                 if (attempt >= attempts) {
-                    throw new IdCollisionException(collection, attempts, e);
+                    throw new RandomIdExhaustedException(ClassUtils.getUserClass(entity).getSimpleName(), collection,
+                            attempts, e);
                 }
                 // A mutable entity kept the id that collided; without it, the next insert draws a fresh one.
                 candidate = assignment.clearId(candidate);
