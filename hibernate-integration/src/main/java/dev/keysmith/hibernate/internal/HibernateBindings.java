@@ -19,35 +19,14 @@ enum HibernateBindings implements JpaIds.Bindings<PersistentClass, Component> {
     INSTANCE;
 
     @Override
-    public String name(PersistentClass entity) {
-        return entity.getJpaEntityName() != null ? entity.getJpaEntityName() : entity.getEntityName();
-    }
-
-    @Override
-    public Class<?> mappedClass(PersistentClass entity) {
-        return entity.getMappedClass();
-    }
-
-    @Override
-    public PersistentClass root(PersistentClass entity) {
-        return entity.getRootClass();
-    }
-
-    @Override
-    public String idName(PersistentClass entity) {
+    public JpaIds.Entity<PersistentClass, Component> describe(PersistentClass entity) {
+        String name = entity.getJpaEntityName() != null ? entity.getJpaEntityName() : entity.getEntityName();
         Property id = entity.getIdentifierProperty();
-        return id == null ? null : id.getName();
-    }
-
-    @Override
-    public boolean singleColumnId(PersistentClass entity) {
-        return !entity.hasEmbeddedIdentifier() && entity.getIdentifier() instanceof SimpleValue id
-                && id.getColumnSpan() == 1;
-    }
-
-    @Override
-    public Component compositeId(PersistentClass entity) {
-        return entity.getIdentifier() instanceof Component id ? id : null;
+        boolean singleColumn = !entity.hasEmbeddedIdentifier() && entity.getIdentifier() instanceof SimpleValue value
+                && value.getColumnSpan() == 1;
+        return new JpaIds.Entity<>(entity, name, entity.getMappedClass(), entity.getRootClass(),
+                id == null ? null : id.getName(), singleColumn,
+                entity.getIdentifier() instanceof Component composite ? composite : null);
     }
 
     @Override

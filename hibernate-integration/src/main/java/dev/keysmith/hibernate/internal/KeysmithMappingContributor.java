@@ -124,7 +124,7 @@ public final class KeysmithMappingContributor implements AdditionalMappingContri
     private static Supplier<ObjectIdIdGenerator> objectIds(JpaIds.Id<PersistentClass> id,
             JpaIds<PersistentClass, Component> ids, SimpleValue value, Dialect dialect, FactoryGenerators factories) {
         if (!BsonSupport.PRESENT) {
-            throw ids.fail(id.entity(), id.attribute(), "@GeneratedObjectId needs org.mongodb:bson on the classpath "
+            throw ids.fail(id, "@GeneratedObjectId needs org.mongodb:bson on the classpath "
                     + "(it holds the ObjectId type); add the dependency org.mongodb:bson");
         }
         boolean hex = id.attribute().type() == String.class;
@@ -169,14 +169,14 @@ public final class KeysmithMappingContributor implements AdditionalMappingContri
         for (int i = 0; i < spec.counters(); i++) {
             String name = KeysmithSequences.sequenceName(spec.name(), spec.counters(), i);
             if (name.length() > maxLength) {
-                throw ids.fail(id.entity(), id.attribute(), "@Sequence(name = \"" + spec.name() + "\") gives the database sequence "
+                throw ids.fail(id, "@Sequence(name = \"" + spec.name() + "\") gives the database sequence "
                         + name + ", " + name.length() + " characters, but " + sequences.dialect().getClass()
                         .getSimpleName() + " allows at most " + maxLength + "; choose a shorter name");
             }
             String clash = sequences.sequenceOwners().putIfAbsent(name, spec.name());
             Identifier logical = Identifier.toIdentifier(name);
             if (clash != null || namespace.locateSequence(logical) != null) {
-                throw ids.fail(id.entity(), id.attribute(), "@Sequence(name = \"" + spec.name() + "\") needs the database sequence "
+                throw ids.fail(id, "@Sequence(name = \"" + spec.name() + "\") needs the database sequence "
                         + name + ", which " + (clash != null ? "@Sequence(name = \"" + clash + "\") needs too"
                         : "another generator of the model declares") + "; rename one of them");
             }

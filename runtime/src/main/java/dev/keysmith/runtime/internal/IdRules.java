@@ -21,7 +21,7 @@ import java.util.Set;
  */
 public final class IdRules {
 
-    /** The most digits a {@code long} holds for every value of that length: {@code 10^18 - 1} fits, 19 digits do not. */
+    /** The most digits a {@code long} holds for every value of that length: 18 digits fit, 19 do not. */
     public static final int MAX_DIGITS = 18;
 
     /** The most digits an {@code int} holds for every value of that length. */
@@ -95,7 +95,8 @@ public final class IdRules {
         SEQUENCE_DIGITS("KeysmithSequenceDigits",
                 "@Sequence(digits = %d) is out of range: digits must be between 0 (no limit) and " + MAX_DIGITS),
         /** Arguments: batch. */
-        SEQUENCE_BATCH("KeysmithSequenceBatch", "@Sequence(batch = %d) is out of range: a batch reserves at least 1 id"),
+        SEQUENCE_BATCH("KeysmithSequenceBatch",
+                "@Sequence(batch = %d) is out of range: a batch reserves at least 1 id"),
         /** Arguments: counters, the largest allowed value. */
         SEQUENCE_COUNTERS("KeysmithSequenceCounters", "@Sequence(counters = %d) is out of range: counters must be "
                 + "between 1 and %d (one id per counter at least)"),
@@ -105,7 +106,8 @@ public final class IdRules {
                 + "@Sequence(counters = %d, digits = 12)"),
         /** Arguments: start, the largest allowed value. */
         SEQUENCE_START("KeysmithSequenceStart",
-                "@Sequence(start = %d) is out of range: start must be between 0 and %d, the largest id of the sequence"),
+                "@Sequence(start = %d) is out of range: start must be between 0 and %d, the largest id of the "
+                        + "sequence"),
         /** Arguments: field, its primitive type. */
         SEQUENCE_START_ZERO("KeysmithSequenceStartZero", "@Sequence(start = 0) on '%s', a primitive %s: 0 means "
                 + "\"no id yet\" there, so the id 0 would be replaced on insert and never saved; use start = 1, or a "

@@ -26,23 +26,8 @@ public final class JpaIds<E, C> {
     /** What a Hibernate version tells about its bindings. */
     public interface Bindings<E, C> {
 
-        /** The JPA entity name, else Hibernate's. */
-        String name(E entity);
-
-        /** The entity's Java class, or {@code null} for a dynamic entity. */
-        Class<?> mappedClass(E entity);
-
-        /** The root of the entity's hierarchy ({@code entity} itself for a root). */
-        E root(E entity);
-
-        /** The name of the entity's identifier property, or {@code null}. */
-        String idName(E entity);
-
-        /** {@code true} when the id is one column of a simple value (no {@code @EmbeddedId}, no {@code @IdClass}). */
-        boolean singleColumnId(E entity);
-
-        /** The {@code @EmbeddedId} component, or {@code null}. */
-        C compositeId(E entity);
+        /** What the checks need to know of {@code entity}. */
+        Entity<E, C> describe(E entity);
 
         /** The entity's (or component's) properties that are components, by property name. */
         Map<String, C> components(Object entityOrComponent);
@@ -52,6 +37,21 @@ public final class JpaIds<E, C> {
 
         /** The error Hibernate reports at boot, naming the entity and the attribute. */
         RuntimeException error(String entity, String attribute, String problem);
+    }
+
+    /**
+     * One entity binding as the checks see it.
+     *
+     * @param name the JPA entity name, else Hibernate's
+     * @param mappedClass the entity's Java class, or {@code null} for a dynamic entity
+     * @param root the root of the entity's hierarchy ({@code binding} itself for a root)
+     * @param idName the name of the entity's identifier property, or {@code null}
+     * @param singleColumnId whether the id is one column of a simple value (no {@code @EmbeddedId}, no
+     *     {@code @IdClass})
+     * @param compositeId the {@code @EmbeddedId} component, or {@code null}
+     */
+    public record Entity<E, C>(E binding, String name, Class<?> mappedClass, E root, String idName,
+            boolean singleColumnId, C compositeId) {
     }
 
     /**
@@ -75,46 +75,44 @@ public final class JpaIds<E, C> {
         this.otherGenerator = otherGenerator;
     }
 
-    /** Checks {@code entity} and returns the ids to install (none, or the one keysmith id of a root entity). */
-    public List<Id<E>> check(E entity) {
-        Class<?> mappedClass = bindings.mappedClass(entity);
-        if (mappedClass == null) {
+    /** Checks {@code binding} and returns the ids to install (none, or the one keysmith id of a root entity). */
+    public List<Id<E>> check(E binding) {
+        Entity<E, C> entity = bindings.describe(binding);
+        if (entity.mappedClass() == null) {
             return List.of();
         }
-        List<AnnotatedAttribute> attributes = AnnotatedAttribute.of(mappedClass, IdAnnotations.ALL);
+        List<AnnotatedAttribute> attributes = AnnotatedAttribute.of(entity.mappedClass(), IdAnnotations.ALL);
         List<Id<E>> ids;
-        if (bindings.root(entity) == entity) {
+        if (entity.root() == binding) {
             ids = attributes.stream().map(attribute -> declare(entity, attribute)).toList();
-            C compositeId = bindings.compositeId(entity);
-            if (compositeId != null) {
-                rejectInside(entity, compositeId, "the @EmbeddedId class",
+            if (entity.compositeId() != null) {
+                rejectInside(entity, entity.compositeId(), "the @EmbeddedId class",
                         "composite ids (@EmbeddedId, @IdClass) are not supported; use a single-column @Id");
             }
         } else {
             rejectOnSubclass(entity, attributes);
             ids = List.of();
         }
-        bindings.components(entity).forEach((property, component) -> rejectInside(entity, component,
+        bindings.components(binding).forEach((property, component) -> rejectInside(entity, component,
                 "the @Embedded component '" + property + "'",
                 "Hibernate generates only an entity's @Id; move it to the @Id of an entity"));
         return ids;
     }
 
     /** A subclass entity cannot have an id of its own: any keysmith annotation but on the root's id is an error. */
-    private void rejectOnSubclass(E entity, List<AnnotatedAttribute> attributes) {
-        E root = bindings.root(entity);
-        String rootId = bindings.idName(root);
+    private void rejectOnSubclass(Entity<E, C> entity, List<AnnotatedAttribute> attributes) {
+        Entity<E, C> root = bindings.describe(entity.root());
         for (AnnotatedAttribute attribute : attributes) {
-            if (!attribute.name().equals(rootId)) {
+            if (!attribute.name().equals(root.idName())) {
                 throw fail(entity, attribute, strategy(attribute) + " works only on the @Id of an entity, and '"
-                        + attribute.name() + "' is a field of the subclass entity " + bindings.name(entity)
-                        + ", which shares the id of " + bindings.name(root) + "; put the annotation on that @Id");
+                        + attribute.name() + "' is a field of the subclass entity " + entity.name()
+                        + ", which shares the id of " + root.name() + "; put the annotation on that @Id");
             }
         }
     }
 
     /** Keysmith annotations inside a component (and the components nested in it) are boot errors. */
-    private void rejectInside(E entity, C component, String where, String fix) {
+    private void rejectInside(Entity<E, C> entity, C component, String where, String fix) {
         Class<?> type = bindings.type(component);
         if (type != null) {
             for (AnnotatedAttribute attribute : AnnotatedAttribute.of(type, IdAnnotations.ALL)) {
@@ -126,15 +124,15 @@ public final class JpaIds<E, C> {
         bindings.components(component).values().forEach(nested -> rejectInside(entity, nested, where, fix));
     }
 
-    private Id<E> declare(E entity, AnnotatedAttribute attribute) {
+    private Id<E> declare(Entity<E, C> entity, AnnotatedAttribute attribute) {
         String strategy = strategy(attribute);
         List<IdRules.Violation> broken = IdAnnotations.check(attribute.annotations(), attribute.name(),
                 attribute.type());
         if (!broken.isEmpty()) {
             throw fail(entity, attribute, broken.get(0).text());
         }
-        String idName = bindings.idName(entity);
-        if (idName == null || !bindings.singleColumnId(entity)) {
+        String idName = entity.idName();
+        if (idName == null || !entity.singleColumnId()) {
             throw fail(entity, attribute, strategy + " needs a single-column @Id; composite ids (@EmbeddedId, "
                     + "@IdClass) are not supported");
         }
@@ -151,9 +149,9 @@ public final class JpaIds<E, C> {
         }
         Annotation annotation = attribute.annotations().get(0);
         if (!(annotation instanceof Sequence sequence)) {
-            return new Id<>(entity, bindings.name(entity), attribute, annotation, null, false);
+            return new Id<>(entity.binding(), entity.name(), attribute, annotation, null, false);
         }
-        SequenceSpec spec = IdAnnotations.sequenceSpec(sequence, bindings.name(entity), attribute.type());
+        SequenceSpec spec = IdAnnotations.sequenceSpec(sequence, entity.name(), attribute.type());
         Id<E> earlier = sequences.get(spec.name());
         if (earlier != null && !earlier.sequence().equals(spec)) {
             throw fail(entity, attribute, "@Sequence(name = \"" + spec.name() + "\") is declared as " + spec
@@ -161,14 +159,18 @@ public final class JpaIds<E, C> {
                     + earlier.attribute().name() + "; entities sharing a sequence must declare the same settings"
                     + " and id type");
         }
-        Id<E> id = new Id<>(entity, bindings.name(entity), attribute, annotation, spec, earlier == null);
+        Id<E> id = new Id<>(entity.binding(), entity.name(), attribute, annotation, spec, earlier == null);
         sequences.putIfAbsent(spec.name(), id);
         return id;
     }
 
-    /** The error on {@code attribute} of {@code entity}, for the front end's own checks too. */
-    public RuntimeException fail(E entity, AnnotatedAttribute attribute, String problem) {
-        return bindings.error(bindings.name(entity), attribute.name(), problem);
+    /** The error on {@code id}'s attribute, for the front end's own checks. */
+    public RuntimeException fail(Id<E> id, String problem) {
+        return bindings.error(id.entityName(), id.attribute().name(), problem);
+    }
+
+    private RuntimeException fail(Entity<E, C> entity, AnnotatedAttribute attribute, String problem) {
+        return bindings.error(entity.name(), attribute.name(), problem);
     }
 
     private static String strategy(AnnotatedAttribute attribute) {
