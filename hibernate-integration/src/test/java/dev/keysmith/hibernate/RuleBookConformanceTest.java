@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.keysmith.runtime.testing.EntityCompiler;
 import dev.keysmith.runtime.testing.IdMistakes;
 import java.util.List;
-import java.util.stream.Stream;
 import org.hibernate.SessionFactory;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -19,12 +18,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class RuleBookConformanceTest {
 
-    static Stream<IdMistakes> mistakes() {
-        return IdMistakes.ALL.stream();
-    }
-
     @ParameterizedTest
-    @MethodSource("mistakes")
+    @MethodSource("dev.keysmith.runtime.testing.IdMistakes#all")
     void hibernateJudgesEveryRowAsTheRuleBookDoes(IdMistakes row) {
         Class<?> ledger = EntityCompiler.compile(IdMistakes.QUALIFIED_ENTITY,
                 row.source("@jakarta.persistence.Entity", "@jakarta.persistence.Id", ""));

@@ -12,7 +12,6 @@ import dev.keysmith.runtime.internal.IdRules;
 import dev.keysmith.runtime.testing.IdMistakes;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.stream.Stream;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -45,12 +44,8 @@ class RuleBookConformanceTest {
         assertThat(Math.log10(Long.MAX_VALUE)).as("not every 19-digit one").isLessThan(IdRules.MAX_DIGITS + 1);
     }
 
-    static Stream<IdMistakes> mistakes() {
-        return IdMistakes.ALL.stream();
-    }
-
     @ParameterizedTest
-    @MethodSource("mistakes")
+    @MethodSource("dev.keysmith.runtime.testing.IdMistakes#all")
     void theProcessorJudgesEveryRowAsTheRuleBookDoes(IdMistakes row) {
         JavaFileObject ledger = source("test." + IdMistakes.ENTITY,
                 "package test;",

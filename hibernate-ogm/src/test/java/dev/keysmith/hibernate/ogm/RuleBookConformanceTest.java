@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 import dev.keysmith.runtime.testing.EntityCompiler;
 import dev.keysmith.runtime.testing.IdMistakes;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,12 +20,8 @@ class RuleBookConformanceTest {
     @RegisterExtension
     final OgmTestSupport mongo = OgmTestSupport.start();
 
-    static Stream<IdMistakes> mistakes() {
-        return IdMistakes.ALL.stream();
-    }
-
     @ParameterizedTest
-    @MethodSource("mistakes")
+    @MethodSource("dev.keysmith.runtime.testing.IdMistakes#all")
     void ogmJudgesEveryRowAsTheRuleBookDoes(IdMistakes row) {
         Class<?> ledger = EntityCompiler.compile(IdMistakes.QUALIFIED_ENTITY,
                 row.source("@javax.persistence.Entity", "@javax.persistence.Id", "public "));

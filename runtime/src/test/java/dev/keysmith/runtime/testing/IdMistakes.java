@@ -3,6 +3,7 @@ package dev.keysmith.runtime.testing;
 import dev.keysmith.runtime.internal.IdRules;
 import dev.keysmith.runtime.internal.IdRules.Rule;
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * The table of id mistakes that every front end must judge alike: the processor, Hibernate ORM (7.4 and 6.6),
@@ -64,6 +65,11 @@ public record IdMistakes(String name, String id, String field, IdRules.Violation
             accepted("Sequence on a primitive int", "@Sequence int"),
             accepted("ObjectId on a String", "@GeneratedObjectId String"),
             accepted("UuidId on a UUID", "@UuidId java.util.UUID"));
+
+    /** The rows, for JUnit's {@code @MethodSource("dev.keysmith.runtime.testing.IdMistakes#all")}. */
+    public static Stream<IdMistakes> all() {
+        return ALL.stream();
+    }
 
     private static IdMistakes refused(String name, String id, IdRules.Violation expected) {
         return new IdMistakes(name, id, "id", expected);

@@ -2,6 +2,7 @@ package dev.keysmith.spring.mongodb.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.keysmith.annotations.GeneratedObjectId;
 import dev.keysmith.annotations.RandomId;
@@ -11,12 +12,16 @@ import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.SequenceAllocator;
 import dev.keysmith.runtime.SequenceSpec;
 import dev.keysmith.runtime.codec.IdStrategy;
+import dev.keysmith.runtime.testing.EntityCompiler;
+import dev.keysmith.runtime.testing.IdMistakes;
 import dev.keysmith.runtime.testing.InMemoryCounterStore;
 import dev.keysmith.spring.mongodb.KeysmithMappingException;
 import java.util.UUID;
 import org.bson.UuidRepresentation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.springframework.data.annotation.Id;
 import org.springframework.data.mongodb.core.mapping.Document;
 import org.springframework.data.mongodb.core.mapping.MongoMappingContext;
@@ -143,5 +148,28 @@ class EntityIdsTest {
     void aTypeWithoutAnnotationIsLeftAlone() {
         assertThat(ids.forType(String.class).strategy()).isEqualTo(IdStrategy.ASSIGNED);
         assertThat(ids.forType(UUID.class).strategy()).isEqualTo(IdStrategy.ASSIGNED);
+    }
+
+    /**
+     * The conformance table: Spring Data MongoDB judges every row of {@link IdMistakes} as the rule book, the
+     * processor, Hibernate ORM and Hibernate OGM do, with the rule book's text behind {@code conformance.Ledger.id: }
+     * (the framework's glue: Spring names the entity by its class).
+     */
+    @ParameterizedTest
+    @MethodSource("dev.keysmith.runtime.testing.IdMistakes#all")
+    void springJudgesEveryRowAsTheRuleBookDoes(IdMistakes row) {
+        Class<?> ledger = EntityCompiler.compile(IdMistakes.QUALIFIED_ENTITY, row.source(
+                "@org.springframework.data.mongodb.core.mapping.Document", "@org.springframework.data.annotation.Id", ""));
+
+        Throwable thrown = catchThrowable(() -> assertThat(ids.forType(ledger).strategy())
+                .isNotEqualTo(IdStrategy.ASSIGNED));
+
+        if (row.expected() == null) {
+            assertThat(thrown).as("the entity is accepted").isNull();
+        } else {
+            assertThat(thrown).isInstanceOf(KeysmithMappingException.class)
+                    .hasMessage(row.message("", IdMistakes.QUALIFIED_ENTITY));
+            assertThat(((KeysmithMappingException) thrown).property()).isEqualTo(row.field());
+        }
     }
 }
