@@ -16,11 +16,12 @@ import java.util.stream.Stream;
  *
  * @param name what the row tries
  * @param id the id's declaration, its annotations and type, without {@code @Id} and without the name
+ * @param second a second member with an id annotation, without its name {@code token}, or {@code ""}
  * @param field the attribute the error is on
  * @param expected the rule book's verdict: the broken rule with its text, or {@code null} when every front end must
  *     accept the entity
  */
-public record IdMistakes(String name, String id, String field, IdRules.Violation expected) {
+public record IdMistakes(String name, String id, String second, String field, IdRules.Violation expected) {
 
     private static final String SEQUENCE_HINT = "use @UuidId or @GeneratedObjectId for String ids";
 
@@ -59,6 +60,9 @@ public record IdMistakes(String name, String id, String field, IdRules.Violation
                     Rule.SEQUENCE_START_ZERO.with("id", "long")),
             refused("Sequence from 0 on a primitive int", "@Sequence(start = 0) int",
                     Rule.SEQUENCE_START_ZERO.with("id", "int")),
+            // A rule every front end has in its own words (the processor's KeysmithTwoIds; "works only on the @Id"
+            // in JPA and Spring): refused everywhere, on the second field, naming the id.
+            new IdMistakes("a second id annotation", "@Sequence Long", "@UuidId java.util.UUID", "token", null),
             accepted("Sequence from 0 on a Long", "@Sequence(start = 0) Long"),
             accepted("RandomId with 18 digits", "@RandomId(digits = 18) Long"),
             accepted("striped Sequence with digits", "@Sequence(counters = 4, digits = 12) Long"),
@@ -72,11 +76,11 @@ public record IdMistakes(String name, String id, String field, IdRules.Violation
     }
 
     private static IdMistakes refused(String name, String id, IdRules.Violation expected) {
-        return new IdMistakes(name, id, "id", expected);
+        return new IdMistakes(name, id, "", "id", expected);
     }
 
     private static IdMistakes accepted(String name, String id) {
-        return new IdMistakes(name, id, "id", null);
+        return new IdMistakes(name, id, "", "id", null);
     }
 
     /** The entity's simple name in every front end's source. */
@@ -97,9 +101,15 @@ public record IdMistakes(String name, String id, String field, IdRules.Violation
                 "",
                 entity,
                 "public class " + ENTITY + " {",
-                "    " + id + " " + modifiers + this.id + " " + field + ";",
+                "    " + id + " " + modifiers + this.id + " id;",
+                second.isEmpty() ? "" : "    " + modifiers + second + " token;",
                 "    " + modifiers + "String note;",
                 "}");
+    }
+
+    /** Whether every front end must refuse the entity: a rule book's rule, or a rule each states in its own words. */
+    public boolean refused() {
+        return expected != null || !second.isEmpty();
     }
 
     /** The message a front end's exception carries: the rule book's text behind {@code <entity>.<field>: }. */
