@@ -7,6 +7,7 @@ import dev.keysmith.annotations.UuidId;
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.SequenceAllocator;
 import dev.keysmith.runtime.codec.IdStrategy;
+import dev.keysmith.runtime.internal.AnnotatedAttribute;
 import dev.keysmith.runtime.internal.IdAnnotations;
 import dev.keysmith.runtime.internal.IdRules;
 import dev.keysmith.spring.mongodb.KeysmithMappingException;
@@ -93,6 +94,9 @@ public final class EntityIds {
             if (!annotationsOn(property).isEmpty()) {
                 annotated.add(property);
             }
+            if (property.isEntity() && !property.isAssociation() && !property.isDbReference()) {
+                rejectInside(entity, property);
+            }
         });
         if (annotated.isEmpty()) {
             return IdAssignment.NONE;
@@ -158,6 +162,17 @@ public final class EntityIds {
         // Spring Data stores a String id of 24 hex digits as an ObjectId and reads it back as the same text.
         Supplier<Object> values = id.getType() == String.class ? () -> ids.objectId().toHexString() : ids::objectId;
         return new IdAssignment(entity, id, IdStrategy.OBJECT_ID, values, 1);
+    }
+
+    /** An id annotation inside a nested document would never be used: a nested document has no generated id. */
+    private static void rejectInside(MongoPersistentEntity<?> entity, MongoPersistentProperty property) {
+        Class<?> nested = property.getActualType();
+        for (AnnotatedAttribute attribute : AnnotatedAttribute.of(nested, IdAnnotations.ALL)) {
+            throw fail(entity, property, "@" + attribute.annotations().get(0).annotationType().getSimpleName()
+                    + " sits on '" + attribute.name() + "' of " + nested.getSimpleName() + ", a nested document,"
+                    + " which keysmith gives no id; remove the annotation, or store " + nested.getSimpleName()
+                    + " as an entity of its own");
+        }
     }
 
     private static List<Annotation> annotationsOn(MongoPersistentProperty property) {

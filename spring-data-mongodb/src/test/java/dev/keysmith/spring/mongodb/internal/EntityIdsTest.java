@@ -69,6 +69,16 @@ class EntityIdsTest {
         @Id @Sequence(start = 0) long id;
     }
 
+    static class Address {
+        @Sequence Long line;
+        String street;
+    }
+
+    static class WithNestedId {
+        @Id String id;
+        java.util.List<Address> addresses;
+    }
+
     static class IntSequence {
         @Id @Sequence int id;
     }
@@ -90,6 +100,14 @@ class EntityIdsTest {
         assertThatThrownBy(() -> ids.forType(NotOnTheId.class))
                 .isInstanceOf(KeysmithMappingException.class)
                 .hasMessageContaining("NotOnTheId.number: @Sequence works only on the entity's id, but its id is 'id'");
+    }
+
+    @Test
+    void anIdAnnotationInsideANestedDocumentIsRefusedNotIgnored() {
+        assertThatThrownBy(() -> ids.forType(WithNestedId.class))
+                .isInstanceOf(KeysmithMappingException.class)
+                .hasMessageContaining("WithNestedId.addresses: @Sequence sits on 'line' of Address, a nested document,"
+                        + " which keysmith gives no id; remove the annotation, or store Address as an entity of its own");
     }
 
     @Test
