@@ -54,7 +54,7 @@ class CompileErrorsTest {
     @Test
     void generatedObjectIdOnALong() {
         assertError(Message.ID_TYPE.format("@GeneratedObjectId", "an ObjectId or String", "id", "a long",
-                        "use @Sequence or @RandomId for numeric ids and @UuidId for UUIDs"),
+                        "use @Sequence or @RandomId for numbers, @UuidId for UUIDs"),
                 "long id",
                 "class Bad {",
                 "  @GeneratedObjectId long id;",
@@ -64,7 +64,7 @@ class CompileErrorsTest {
     @Test
     void uuidIdOnAnObjectId() {
         assertError(Message.ID_TYPE.format("@UuidId", "a UUID or String", "id", "an ObjectId",
-                        "use @GeneratedObjectId for ObjectId ids, @Sequence or @RandomId for numbers"),
+                        "use @Sequence or @RandomId for numbers, @GeneratedObjectId for ObjectIds"),
                 "ObjectId id",
                 "record Bad(@UuidId ObjectId id) {}");
     }

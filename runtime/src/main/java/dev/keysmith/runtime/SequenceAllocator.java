@@ -255,8 +255,8 @@ public final class SequenceAllocator implements AutoCloseable {
                         inSchedule = true;
                         enterSchedule = true;
                     }
-                } else if (remaining <= prefetchAt && nextRange == NextRange.NONE) {
-                    nextRange = NextRange.PREFETCHING;
+                } else if (remaining <= prefetchAt && nextRange instanceof NextRange.None) {
+                    nextRange = NextRange.RESERVING;
                     submit = true;
                 }
             }
@@ -330,7 +330,7 @@ public final class SequenceAllocator implements AutoCloseable {
 
     /** Reserves on the caller's thread, without the lock; other callers wait for the outcome. */
     private void reserveInline(CounterStore via) {
-        nextRange = NextRange.RESERVING_INLINE;
+        nextRange = NextRange.RESERVING;
         lock.unlock();
         long started = System.nanoTime();
         IdBlock block = null;
@@ -500,7 +500,7 @@ public final class SequenceAllocator implements AutoCloseable {
                 if (wait > 0) {
                     return wait;
                 }
-                nextRange = NextRange.PREFETCHING;
+                nextRange = NextRange.RESERVING;
             } finally {
                 lock.unlock();
             }
@@ -515,6 +515,11 @@ public final class SequenceAllocator implements AutoCloseable {
             } finally {
                 lock.unlock();
             }
+        }
+
+        @Override
+        public String toString() {
+            return "sequence '" + spec.name() + "'";
         }
 
         @Override

@@ -1,10 +1,13 @@
 package dev.keysmith.processor.messages;
 
+import dev.keysmith.processor.model.IdSpec;
 import java.util.Locale;
 
 /**
  * Every error the processor reports: a stable tag, the rule, and the fix. {@code docs/troubleshooting.md}
- * lists them; the tests import the same constants.
+ * lists them; the tests import the same constants. The id rules (ID_TYPE to SEQUENCE_START_ZERO) are the runtime's
+ * rule book ({@code dev.keysmith.runtime.internal.IdRules}) word for word, which the processor cannot depend on:
+ * {@code RuleBookConformanceTest} feeds every rule to both and compares the messages.
  *
  * <p>Immutable.
  */
@@ -28,7 +31,8 @@ public enum Message {
 
     /** {@code @RandomId(digits)} out of range. Arguments: digits. */
     RANDOM_DIGITS("KeysmithRandomDigits",
-            "@RandomId(digits = %d) is out of range: digits must be between 1 and 18, because 19 digits overflow long"),
+            "@RandomId(digits = %d) is out of range: digits must be between 1 and " + IdSpec.MAX_DIGITS + ", because "
+                    + (IdSpec.MAX_DIGITS + 1) + " digits overflow long"),
 
     /** {@code @RandomId(attempts)} out of range. Arguments: attempts. */
     RANDOM_ATTEMPTS("KeysmithRandomAttempts",
@@ -36,7 +40,7 @@ public enum Message {
 
     /** {@code @Sequence(digits)} out of range. Arguments: digits. */
     SEQUENCE_DIGITS("KeysmithSequenceDigits",
-            "@Sequence(digits = %d) is out of range: digits must be between 0 (no limit) and 18"),
+            "@Sequence(digits = %d) is out of range: digits must be between 0 (no limit) and " + IdSpec.MAX_DIGITS),
 
     /** {@code @Sequence(batch)} out of range. Arguments: batch. */
     SEQUENCE_BATCH("KeysmithSequenceBatch",

@@ -7,6 +7,9 @@ import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 
 /** Reads annotations through their mirrors, by qualified name, so that no annotation class is loaded.
@@ -78,5 +81,20 @@ public final class Annotations {
             }
         }
         return null;
+    }
+
+    /**
+     * The superclass of {@code type} whose members and annotations keysmith reads, or {@code null} at the top:
+     * {@code Object}, {@code Record} and {@code Enum} hold nothing of an entity's.
+     */
+    public static TypeElement superclass(TypeElement type) {
+        TypeMirror superclass = type.getSuperclass();
+        if (superclass.getKind() != TypeKind.DECLARED) {
+            return null;
+        }
+        TypeElement element = (TypeElement) ((DeclaredType) superclass).asElement();
+        String name = element.getQualifiedName().toString();
+        return name.equals("java.lang.Object") || name.equals("java.lang.Record") || name.equals("java.lang.Enum")
+                ? null : element;
     }
 }

@@ -333,7 +333,7 @@ public final class ModelReader {
     /** Members of the type and its superclasses that carry an id annotation but are no candidate's source. */
     private List<Element> strayIds(TypeElement type, List<Candidate> candidates) {
         List<Element> strays = new ArrayList<>();
-        for (TypeElement current = type; current != null; current = superclass(current)) {
+        for (TypeElement current = type; current != null; current = Annotations.superclass(current)) {
             for (Element member : current.getEnclosedElements()) {
                 if (member.getKind() != ElementKind.FIELD && member.getKind() != ElementKind.METHOD) {
                     continue;
@@ -346,16 +346,6 @@ public final class ModelReader {
             }
         }
         return strays;
-    }
-
-    private TypeElement superclass(TypeElement type) {
-        TypeMirror superclass = type.getSuperclass();
-        if (superclass.getKind() != TypeKind.DECLARED) {
-            return null;
-        }
-        TypeElement element = (TypeElement) ((DeclaredType) superclass).asElement();
-        String name = element.getQualifiedName().toString();
-        return name.equals("java.lang.Object") || name.equals("java.lang.Record") ? null : element;
     }
 
     private ExecutableType memberType(TypeElement owner, ExecutableElement method) {
@@ -388,7 +378,7 @@ public final class ModelReader {
                 creators.add(constructor);
             }
         }
-        for (TypeElement current = type; current != null; current = superclass(current)) {
+        for (TypeElement current = type; current != null; current = Annotations.superclass(current)) {
             boolean found = false;
             for (ExecutableElement method : ElementFilter.methodsIn(current.getEnclosedElements())) {
                 if (method.getModifiers().contains(Modifier.STATIC)
@@ -733,18 +723,16 @@ public final class ModelReader {
      * own (then it is stored under that name, as the driver does). Its value is set by the application.
      */
     private static IdSpec assignedId(List<Candidate> candidates, List<Property> properties) {
-        for (int i = 0; i < candidates.size(); i++) {
-            if (candidates.get(i).encodeSources().stream()
-                    .anyMatch(source -> Annotations.has(source, Annotations.BSON_ID))) {
-                return new IdSpec(properties.get(i), IdSpec.Strategy.ASSIGNED, null, new IdSpec.NoSettings());
+        for (Candidate candidate : candidates) {
+            if (candidate.encodeSources().stream().anyMatch(source -> Annotations.has(source, Annotations.BSON_ID))) {
+                return assigned(candidate, properties);
             }
         }
-        for (int i = 0; i < candidates.size(); i++) {
-            Candidate candidate = candidates.get(i);
+        for (Candidate candidate : candidates) {
             boolean conventional = candidate.name().equals("id") || candidate.name().equals("_id");
             if (conventional && candidate.encodeSources().stream()
                     .noneMatch(source -> Annotations.has(source, Annotations.BSON_PROPERTY))) {
-                return new IdSpec(properties.get(i), IdSpec.Strategy.ASSIGNED, null, new IdSpec.NoSettings());
+                return assigned(candidate, properties);
             }
         }
         for (Property property : properties) {
@@ -753,5 +741,15 @@ public final class ModelReader {
             }
         }
         return null;
+    }
+
+    /** The property of {@code candidate}, found by its Java name, as the application's assigned id. */
+    private static IdSpec assigned(Candidate candidate, List<Property> properties) {
+        for (Property property : properties) {
+            if (property.javaName().equals(candidate.name())) {
+                return new IdSpec(property, IdSpec.Strategy.ASSIGNED, null, new IdSpec.NoSettings());
+            }
+        }
+        throw new IllegalStateException("no property for the id candidate '" + candidate.name() + "'");
     }
 }

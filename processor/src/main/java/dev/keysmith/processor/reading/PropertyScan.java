@@ -132,7 +132,7 @@ final class PropertyScan {
     }
 
     private static void addHierarchy(TypeElement type, Set<TypeElement> hierarchy) {
-        for (TypeElement current = type; current != null; current = superclass(current)) {
+        for (TypeElement current = type; current != null; current = Annotations.superclass(current)) {
             hierarchy.add(current);
             for (TypeMirror implemented : current.getInterfaces()) {
                 if (implemented.getKind() == TypeKind.DECLARED) {
@@ -140,17 +140,6 @@ final class PropertyScan {
                 }
             }
         }
-    }
-
-    private static TypeElement superclass(TypeElement type) {
-        TypeMirror superclass = type.getSuperclass();
-        if (superclass.getKind() != TypeKind.DECLARED) {
-            return null;
-        }
-        TypeElement element = (TypeElement) ((DeclaredType) superclass).asElement();
-        String name = element.getQualifiedName().toString();
-        return name.equals("java.lang.Object") || name.equals("java.lang.Record")
-                || name.equals("java.lang.Enum") ? null : element;
     }
 
     private ExecutableType memberType(DeclaredType owner, ExecutableElement method) {

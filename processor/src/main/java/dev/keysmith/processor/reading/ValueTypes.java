@@ -116,16 +116,6 @@ final class ValueTypes {
         return sourceClasses.get().contains(element);
     }
 
-    /** The superclass of {@code type}, or null for {@code Object} and interfaces. */
-    static TypeElement superclassOf(TypeElement type) {
-        TypeMirror superclass = type.getSuperclass();
-        if (superclass.getKind() != TypeKind.DECLARED) {
-            return null;
-        }
-        TypeElement element = (TypeElement) ((DeclaredType) superclass).asElement();
-        return element.getQualifiedName().contentEquals("java.lang.Object") ? null : element;
-    }
-
     /** The class itself (if concrete) and its concrete subclasses compiled here, by discriminator value. */
     private ValueType polymorphic(TypeElement base, TypeName javaType, TypeModel.Discriminator discriminator) {
         SortedMap<String, ClassName> classes = new TreeMap<>();

@@ -38,9 +38,9 @@ public final class Validator {
             IdSpec.Strategy.RANDOM, "a long or Long");
 
     private static final Map<IdSpec.Strategy, String> HINTS = Map.of(
-            IdSpec.Strategy.OBJECT_ID, "use @Sequence or @RandomId for numeric ids and @UuidId for UUIDs",
+            IdSpec.Strategy.OBJECT_ID, "use @Sequence or @RandomId for numbers, @UuidId for UUIDs",
             IdSpec.Strategy.SEQUENCE, "use @UuidId or @GeneratedObjectId for String ids",
-            IdSpec.Strategy.UUID, "use @GeneratedObjectId for ObjectId ids, @Sequence or @RandomId for numbers",
+            IdSpec.Strategy.UUID, "use @Sequence or @RandomId for numbers, @GeneratedObjectId for ObjectIds",
             IdSpec.Strategy.RANDOM, "use @Sequence for int ids, @UuidId or @GeneratedObjectId for String ids");
 
     private static final Map<IdSpec.Strategy, Set<ScalarKind>> ID_KINDS = Map.of(
@@ -193,7 +193,7 @@ public final class Validator {
     }
 
     private void checkRandom(Property property, IdSpec id, IdSpec.RandomSettings random) {
-        if (random.digits() < 1 || random.digits() > 18) {
+        if (random.digits() < 1 || random.digits() > IdSpec.MAX_DIGITS) {
             reporter.error(property.element(), id.annotation(), random.digitsValue(), Message.RANDOM_DIGITS,
                     random.digits());
         }
@@ -208,7 +208,7 @@ public final class Validator {
             reporter.error(property.element(), id.annotation(), sequence.batchValue(), Message.SEQUENCE_BATCH,
                     sequence.batch());
         }
-        if (sequence.digits() < 0 || sequence.digits() > 18) {
+        if (sequence.digits() < 0 || sequence.digits() > IdSpec.MAX_DIGITS) {
             reporter.error(property.element(), id.annotation(), sequence.digitsValue(), Message.SEQUENCE_DIGITS,
                     sequence.digits());
             return;

@@ -11,18 +11,18 @@ public sealed interface NextRange {
     /** Nothing reserved and nothing under way. */
     NextRange NONE = new None();
 
-    /** A reservation in flight on a caller's thread. */
-    NextRange RESERVING_INLINE = new Reserving(false);
-
-    /** A reservation in flight on the prefetch scheduler. */
-    NextRange PREFETCHING = new Reserving(true);
+    /**
+     * A reservation in flight, on a caller's thread or the prefetch's: waiting callers and the prefetch's check treat
+     * both alike, so the state does not say which.
+     */
+    NextRange RESERVING = new Reserving();
 
     /** Nothing reserved and nothing under way. */
     record None() implements NextRange {
     }
 
     /** A reservation in flight; callers that need a range wait for its outcome. */
-    record Reserving(boolean prefetch) implements NextRange {
+    record Reserving() implements NextRange {
     }
 
     /** A reserved range, not yet handed out. */
