@@ -60,20 +60,28 @@ abstract class SpringMongoTestBase {
 
     /** The builder of {@link #start}, for a test that expects the start to fail. */
     SpringApplicationBuilder builder(Class<?> application, String... properties) {
-        String uri = withDatabase(mongo.uri(), databaseName);
-        List<String> all = new ArrayList<>(List.of(
-                "spring.data.mongodb.uri=" + uri,
-                "spring.mongodb.uri=" + uri,
-                "spring.data.mongodb.uuid-representation=standard",
-                "spring.mongodb.representation.uuid=standard",
-                "spring.main.banner-mode=off",
-                "logging.level.root=warn"));
+        List<String> all = new ArrayList<>(connection(mongo.uri(), databaseName));
+        all.add("spring.main.banner-mode=off");
         all.addAll(List.of(properties));
         return new SpringApplicationBuilder(application)
                 .web(WebApplicationType.NONE)
                 .bannerMode(Banner.Mode.OFF)
                 .logStartupInfo(false)
                 .properties(all.toArray(String[]::new));
+    }
+
+    /**
+     * The properties ({@code name=value}) that point an application at {@code database} of the server at
+     * {@code serverUri}, with the standard UUID representation keysmith asks for, on both Boot lines.
+     */
+    static List<String> connection(String serverUri, String database) {
+        String uri = withDatabase(serverUri, database);
+        return List.of(
+                "spring.data.mongodb.uri=" + uri,
+                "spring.mongodb.uri=" + uri,
+                "spring.data.mongodb.uuid-representation=standard",
+                "spring.mongodb.representation.uuid=standard",
+                "logging.level.root=warn");
     }
 
     /** {@code uri} with {@code database} as its path (a real server's URI may carry options after '?'). */

@@ -4,10 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.keysmith.spring.mongodb.app.TestApplication;
+import dev.keysmith.spring.mongodb.wrong.CouponSlice;
 import dev.keysmith.spring.mongodb.wrong.WrongApplication;
 import org.assertj.core.api.InstanceOfAssertFactories;
 import org.springframework.boot.builder.SpringApplicationBuilder;
 import org.springframework.core.NestedExceptionUtils;
+import org.springframework.test.context.TestContextManager;
 import org.junit.jupiter.api.Test;
 
 /** Mappings and settings that cannot work stop the application at startup, with an error that names the field. */
@@ -21,6 +23,18 @@ class StartupCheckTest extends SpringMongoTestBase {
                 .hasMessageContaining("@Sequence needs a long, Long, int or Integer id, but 'code' is a String")
                 .asInstanceOf(InstanceOfAssertFactories.type(KeysmithMappingException.class))
                 .satisfies(e -> assertThat(e.property()).isEqualTo("code"));
+    }
+
+    @Test
+    void aMappingMistakeFailsADataMongoTestSliceAsItFailsTheApplication() {
+        TestContextManager slice = new TestContextManager(CouponSlice.class);
+        Throwable failure = catchThrowable(() -> slice.prepareTestInstance(new CouponSlice()));
+
+        assertThat(failure).as("the slice's context must not start").isNotNull();
+        assertThat(NestedExceptionUtils.getMostSpecificCause(failure))
+                .isInstanceOf(KeysmithMappingException.class)
+                .hasMessageContaining("dev.keysmith.spring.mongodb.wrong.Coupon.code")
+                .hasMessageContaining("@Sequence needs a long, Long, int or Integer id, but 'code' is a String");
     }
 
     @Test
