@@ -2,6 +2,8 @@ package dev.keysmith.spring.mongodb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.springframework.data.mongodb.core.query.Criteria.where;
+import static org.springframework.data.mongodb.core.query.Query.query;
 
 import dev.keysmith.spring.mongodb.features.Draft;
 import dev.keysmith.spring.mongodb.features.Drafts;
@@ -12,18 +14,31 @@ import dev.keysmith.spring.mongodb.features.Visit;
 import dev.keysmith.spring.mongodb.features.Visits;
 import dev.keysmith.spring.mongodb.features.Wallet;
 import dev.keysmith.spring.mongodb.features.Wallets;
+import com.mongodb.client.result.UpdateResult;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import org.bson.BsonBinarySubType;
+import org.bson.BsonInt64;
+import org.bson.BsonType;
+import org.bson.BsonValue;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.dao.InvalidDataAccessApiUsageException;
 import org.springframework.dao.OptimisticLockingFailureException;
 import org.springframework.data.mongodb.core.BulkOperations.BulkMode;
+import org.springframework.data.mongodb.core.FindAndModifyOptions;
+import org.springframework.data.mongodb.core.FindAndReplaceOptions;
 import org.springframework.data.mongodb.core.MongoTemplate;
+import org.springframework.data.mongodb.core.ReplaceOptions;
+import org.springframework.data.mongodb.core.aggregation.AggregationUpdate;
+import org.springframework.data.mongodb.core.query.Query;
+import org.springframework.data.mongodb.core.query.Update;
 
 /**
  * keysmith's ids with the Spring Data features applications combine them with: auditing, {@code @Version},
- * {@code saveAll} and {@code insert(Iterable)}, bulk inserts (on Boot 3.5 here, on Boot 4 in boot4-tests).
+ * {@code saveAll} and {@code insert(Iterable)}, bulk inserts, upserts and replacements (on Boot 3.5 here, on Boot 4
+ * in boot4-tests).
  */
 class SpringDataFeaturesTest extends SpringMongoTestBase {
 
@@ -152,5 +167,82 @@ class SpringDataFeaturesTest extends SpringMongoTestBase {
         assertThat(template.findById(draft.getId(), Draft.class)).isNotNull();
         assertThat(wallet.getNumber()).isBetween(1_000_000_000L, 9_999_999_999L);
         assertThat(template.findById(wallet.getNumber(), Wallet.class)).isNotNull();
+    }
+
+    @Test
+    void anUpsertThatInsertsGetsKeysmithsIdAndOneThatUpdatesKeepsTheDocumentsId() {
+        ConfigurableApplicationContext context = start(FeaturesApplication.class);
+        MongoTemplate template = context.getBean(MongoTemplate.class);
+        Shipment lyon = context.getBean(Shipments.class).save(new Shipment("Lyon"));
+        Update renamed = Update.update("destination", "Lyon 2");
+
+        UpdateResult matched = template.upsert(query(where("destination").is("Lyon")), renamed, Shipment.class);
+        UpdateResult inserted = template.upsert(query(where("destination").is("Oslo")),
+                Update.update("destination", "Oslo"), Shipment.class);
+
+        assertThat(matched.getUpsertedId()).isNull();
+        assertThat(template.findById(lyon.getId(), Shipment.class).getDestination()).isEqualTo("Lyon 2");
+        // every upsert draws an id; the one that updated leaves it unused, a gap in the sequence
+        assertThat(inserted.getUpsertedId()).isEqualTo(new BsonInt64(3));
+        assertThat(template.findById(3L, Shipment.class).getDestination()).isEqualTo("Oslo");
+        assertThat(renamed.getUpdateObject()).as("the caller's update is left as it was").doesNotContainKey("$setOnInsert");
+
+        BsonValue visit = template.upsert(query(where("page").is("/a")), Update.update("page", "/a"), Visit.class)
+                .getUpsertedId();
+        assertThat(visit.asBinary().getType()).isEqualTo(BsonBinarySubType.UUID_STANDARD.getValue());
+        BsonValue draft = template.upsert(query(where("text").is("a")), Update.update("text", "a"), Draft.class)
+                .getUpsertedId();
+        assertThat(draft.getBsonType()).isEqualTo(BsonType.OBJECT_ID);
+        BsonValue wallet = template.upsert(query(where("cents").is(7L)), Update.update("cents", 7L), Wallet.class)
+                .getUpsertedId();
+        assertThat(wallet.asInt64().getValue()).isBetween(1_000_000_000L, 9_999_999_999L);
+
+        Visit modified = template.findAndModify(query(where("page").is("/b")), Update.update("page", "/b"),
+                FindAndModifyOptions.options().upsert(true).returnNew(true), Visit.class);
+        assertThat(modified.getId()).isNotNull();
+        assertThat(template.findById(modified.getId(), Visit.class)).isNotNull();
+    }
+
+    @Test
+    void anUpsertThatNamesTheIdKeepsItAndAPipelineUpsertWithoutItIsRefused() {
+        ConfigurableApplicationContext context = start(FeaturesApplication.class);
+        MongoTemplate template = context.getBean(MongoTemplate.class);
+
+        template.upsert(query(where("id").is(77L)), Update.update("destination", "Rome"), Shipment.class);
+        template.upsert(query(where("destination").is("Bari")), new Update().setOnInsert("_id", 78L), Shipment.class);
+        assertThat(template.findAll(Shipment.class)).extracting(Shipment::getId).containsExactlyInAnyOrder(77L, 78L);
+        assertThat(database.getCollection("keysmith_counters").countDocuments()).as("no id drawn").isZero();
+
+        AggregationUpdate pipeline = AggregationUpdate.update().set("destination").toValue("Pisa");
+        assertThatThrownBy(() -> template.upsert(query(where("destination").is("Pisa")), pipeline, Shipment.class))
+                .isInstanceOf(InvalidDataAccessApiUsageException.class)
+                .hasMessageContaining(Shipment.class.getName())
+                .hasMessageContaining("query by the id");
+        assertThat(template.count(new Query(), Shipment.class)).isEqualTo(2);
+    }
+
+    @Test
+    void aReplacementWithoutIdKeepsTheMatchedDocumentsIdAndAnUpsertOfOneIsRefused() {
+        ConfigurableApplicationContext context = start(FeaturesApplication.class);
+        MongoTemplate template = context.getBean(MongoTemplate.class);
+        Long id = context.getBean(Shipments.class).save(new Shipment("Lyon")).getId();
+
+        Shipment before = template.findAndReplace(query(where("destination").is("Lyon")), new Shipment("Nantes"));
+        template.replace(query(where("destination").is("Nantes")), new Shipment("Brest"));
+
+        assertThat(before.getId()).isEqualTo(id);
+        assertThat(template.findAll(Shipment.class)).singleElement()
+                .satisfies(shipment -> assertThat(shipment.getId()).isEqualTo(id))
+                .satisfies(shipment -> assertThat(shipment.getDestination()).isEqualTo("Brest"));
+
+        assertThatThrownBy(() -> template.findAndReplace(query(where("destination").is("Oslo")), new Shipment("Oslo"),
+                FindAndReplaceOptions.options().upsert()))
+                .isInstanceOf(InvalidDataAccessApiUsageException.class)
+                .hasMessageContaining("findAndReplace with upsert() of a " + Shipment.class.getName() + " without its id")
+                .hasMessageContaining("query by the id");
+        assertThatThrownBy(() -> template.replace(query(where("destination").is("Oslo")), new Shipment("Oslo"),
+                ReplaceOptions.replaceOptions().upsert()))
+                .isInstanceOf(InvalidDataAccessApiUsageException.class);
+        assertThat(template.count(new Query(), Shipment.class)).isOne();
     }
 }

@@ -16,6 +16,9 @@ import org.springframework.util.ClassUtils;
  */
 public final class AssignIdsBeforeConvert implements BeforeConvertCallback<Object>, Ordered {
 
+    /** Set while a replacement is converted, whose id must stay absent (see {@link #withoutAssigning}). */
+    private static final ThreadLocal<Boolean> SUSPENDED = new ThreadLocal<>();
+
     private final EntityIds ids;
 
     public AssignIdsBeforeConvert(EntityIds ids) {
@@ -24,7 +27,33 @@ public final class AssignIdsBeforeConvert implements BeforeConvertCallback<Objec
 
     @Override
     public Object onBeforeConvert(Object entity, String collection) {
+        if (SUSPENDED.get() != null) {
+            return entity;
+        }
         return ids.forType(ClassUtils.getUserClass(entity)).assignIfAbsent(entity);
+    }
+
+    /**
+     * Runs {@code call} (a template call on this thread) without assigning ids: a replacement without an id replaces
+     * the document it matches and keeps that document's {@code _id}; an id assigned to it would alter the matched
+     * document's {@code _id}, which the server refuses.
+     */
+    static Object withoutAssigning(Call call) throws Throwable {
+        if (SUSPENDED.get() != null) {
+            return call.proceed();
+        }
+        SUSPENDED.set(Boolean.TRUE);
+        try {
+            return call.proceed();
+        } finally {
+            SUSPENDED.remove();
+        }
+    }
+
+    /** A call that may throw anything, as a method invocation does. */
+    @FunctionalInterface
+    interface Call {
+        Object proceed() throws Throwable;
     }
 
     @Override
