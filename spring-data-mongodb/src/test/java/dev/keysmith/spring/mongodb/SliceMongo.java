@@ -1,6 +1,8 @@
 package dev.keysmith.spring.mongodb;
 
 import dev.keysmith.mongodb.testing.TestMongo;
+import java.util.ArrayList;
+import java.util.List;
 import org.springframework.test.context.DynamicPropertyRegistry;
 
 /**
@@ -25,7 +27,9 @@ public final class SliceMongo {
             TestMongo started = mongo;
             Runtime.getRuntime().addShutdownHook(new Thread(started::close, "slice-mongo-close"));
         }
-        for (String property : SpringMongoTestBase.connection(mongo.uri(), mongo.freshDatabaseName())) {
+        List<String> properties = new ArrayList<>(SpringMongoTestBase.connection(mongo.uri(), mongo.freshDatabaseName()));
+        properties.addAll(SpringMongoTestBase.STANDARD_UUIDS);
+        for (String property : properties) {
             int equals = property.indexOf('=');
             String value = property.substring(equals + 1);
             registry.add(property.substring(0, equals), () -> value);

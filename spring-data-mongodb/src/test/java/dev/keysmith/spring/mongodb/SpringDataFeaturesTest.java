@@ -7,7 +7,10 @@ import static org.springframework.data.mongodb.core.query.Query.query;
 
 import dev.keysmith.spring.mongodb.features.Draft;
 import dev.keysmith.spring.mongodb.features.Drafts;
+import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.spring.mongodb.features.FeaturesApplication;
+import dev.keysmith.spring.mongodb.features.Label;
+import dev.keysmith.spring.mongodb.features.Receipt;
 import dev.keysmith.spring.mongodb.features.Shipment;
 import dev.keysmith.spring.mongodb.features.Shipments;
 import dev.keysmith.spring.mongodb.features.Visit;
@@ -16,12 +19,14 @@ import dev.keysmith.spring.mongodb.features.Wallet;
 import dev.keysmith.spring.mongodb.features.Wallets;
 import com.mongodb.client.result.UpdateResult;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.bson.BsonBinarySubType;
 import org.bson.BsonInt64;
 import org.bson.BsonType;
 import org.bson.BsonValue;
+import org.bson.types.ObjectId;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
@@ -244,5 +249,31 @@ class SpringDataFeaturesTest extends SpringMongoTestBase {
                 ReplaceOptions.replaceOptions().upsert()))
                 .isInstanceOf(InvalidDataAccessApiUsageException.class);
         assertThat(template.count(new Query(), Shipment.class)).isOne();
+    }
+
+    @Test
+    void anIdFieldNamedIdWithoutAtIdIsTheIdForKeysmithToo() {
+        MongoTemplate template = start(FeaturesApplication.class).getBean(MongoTemplate.class);
+
+        Label first = template.insert(new Label("fragile"));
+        Label second = template.save(new Label("urgent"));
+
+        assertThat(first.getId()).isEqualTo(1L);
+        assertThat(second.getId()).isEqualTo(2L);
+        assertThat(template.findById(2L, Label.class).getText()).isEqualTo("urgent");
+    }
+
+    @Test
+    void anIdWithAnInitializerCountsAsSetAndKeysmithNeverAssignsIt() {
+        ConfigurableApplicationContext context = start(FeaturesApplication.class);
+        MongoTemplate template = context.getBean(MongoTemplate.class);
+        Receipt receipt = new Receipt("paid");
+        ObjectId initialized = receipt.getId();
+
+        assertThat(template.insert(receipt).getId()).isEqualTo(initialized);
+        // the initializer's ObjectId comes from the driver's generator, whose 5 random bytes are not keysmith's
+        byte[] keysmiths = Arrays.copyOfRange(context.getBean(IdGenerators.class).objectId().toByteArray(), 4, 9);
+        assertThat(Arrays.copyOfRange(template.findById(initialized, Receipt.class).getId().toByteArray(), 4, 9))
+                .isNotEqualTo(keysmiths);
     }
 }

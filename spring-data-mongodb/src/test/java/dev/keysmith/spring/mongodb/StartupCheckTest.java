@@ -49,6 +49,19 @@ class StartupCheckTest extends SpringMongoTestBase {
     }
 
     @Test
+    void uuidIdsWithTheBootLinesDefaultUuidRepresentationFailAtStartupNamingTheSetting() {
+        // Boot 3 defaults to JAVA_LEGACY (subtype 3), Boot 4 to UNSPECIFIED (no UUID can be written): both refused
+        String expected = System.getProperty("keysmith.spring-boot.expected", "").equals("3") ? "JAVA_LEGACY"
+                : "UNSPECIFIED";
+        assertThat(startupFailure(builderWithDefaultUuidRepresentation(TestApplication.class)))
+                .isInstanceOf(KeysmithMappingException.class)
+                .hasMessageContaining("Session.id")
+                .hasMessageContaining("writes UUIDs as " + expected)
+                .hasMessageContaining("spring.data.mongodb.uuid-representation=standard (Spring Boot 3)")
+                .hasMessageContaining("spring.mongodb.representation.uuid=standard (Spring Boot 4)");
+    }
+
+    @Test
     void anUnknownWriteConcernFailsAtStartupNamingTheProperty() {
         assertThat(startupFailure(builder(TestApplication.class, "keysmith.write-concern=most")))
                 .isInstanceOf(IllegalArgumentException.class)
