@@ -16,8 +16,12 @@ import org.springframework.util.ClassUtils;
  */
 public final class AssignIdsBeforeConvert implements BeforeConvertCallback<Object>, Ordered {
 
-    /** Set while a replacement is converted, whose id must stay absent (see {@link #withoutAssigning}). */
-    private static final ThreadLocal<Boolean> SUSPENDED = new ThreadLocal<>();
+    /**
+     * The type of the replacement being converted on this thread, whose id must stay absent (see
+     * {@link #withoutAssigning}); a type rather than the instance, since a callback before this one (auditing) may
+     * return a new instance of an immutable replacement.
+     */
+    private static final ThreadLocal<Class<?>> REPLACEMENT = new ThreadLocal<>();
 
     private final EntityIds ids;
 
@@ -27,26 +31,30 @@ public final class AssignIdsBeforeConvert implements BeforeConvertCallback<Objec
 
     @Override
     public Object onBeforeConvert(Object entity, String collection) {
-        if (SUSPENDED.get() != null) {
+        Class<?> type = ClassUtils.getUserClass(entity);
+        if (REPLACEMENT.get() == type) {
             return entity;
         }
-        return ids.forType(ClassUtils.getUserClass(entity)).assignIfAbsent(entity);
+        return ids.forType(type).assignIfAbsent(entity);
     }
 
     /**
-     * Runs {@code call} (a template call on this thread) without assigning ids: a replacement without an id replaces
-     * the document it matches and keeps that document's {@code _id}; an id assigned to it would alter the matched
-     * document's {@code _id}, which the server refuses.
+     * Runs {@code call} (a template call on this thread) without assigning an id to {@code replacement}: a replacement
+     * without an id replaces the document it matches and keeps that document's {@code _id}; an id assigned to it
+     * would alter the matched document's {@code _id}, which the server refuses. Entities of other types saved
+     * meanwhile (by a callback) still get theirs.
      */
-    static Object withoutAssigning(Call call) throws Throwable {
-        if (SUSPENDED.get() != null) {
-            return call.proceed();
-        }
-        SUSPENDED.set(Boolean.TRUE);
+    static Object withoutAssigning(Object replacement, Call call) throws Throwable {
+        Class<?> outer = REPLACEMENT.get();
+        REPLACEMENT.set(ClassUtils.getUserClass(replacement));
         try {
             return call.proceed();
         } finally {
-            SUSPENDED.remove();
+            if (outer == null) {
+                REPLACEMENT.remove();
+            } else {
+                REPLACEMENT.set(outer);
+            }
         }
     }
 

@@ -77,7 +77,7 @@ public final class UpsertIds implements MethodInterceptor {
                             + " new entities with save or insert");
                 }
             }
-            return AssignIdsBeforeConvert.withoutAssigning(invocation::proceed);
+            return AssignIdsBeforeConvert.withoutAssigning(args[1], invocation::proceed);
         }
         return invocation.proceed();
     }
