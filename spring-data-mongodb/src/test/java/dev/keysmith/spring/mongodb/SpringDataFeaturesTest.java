@@ -2,6 +2,7 @@ package dev.keysmith.spring.mongodb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 import static org.springframework.data.mongodb.core.query.Criteria.where;
 import static org.springframework.data.mongodb.core.query.Query.query;
 
@@ -23,6 +24,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.bson.BsonBinarySubType;
+import org.bson.BsonDocument;
 import org.bson.BsonInt64;
 import org.bson.BsonType;
 import org.bson.BsonValue;
@@ -39,6 +41,7 @@ import org.springframework.data.mongodb.core.ReplaceOptions;
 import org.springframework.data.mongodb.core.aggregation.AggregationUpdate;
 import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.data.mongodb.core.query.Update;
+import org.springframework.data.util.Pair;
 
 /**
  * keysmith's ids with the Spring Data features applications combine them with: auditing, {@code @Version},
@@ -249,6 +252,30 @@ class SpringDataFeaturesTest extends SpringMongoTestBase {
                 ReplaceOptions.replaceOptions().upsert()))
                 .isInstanceOf(InvalidDataAccessApiUsageException.class);
         assertThat(template.count(new Query(), Shipment.class)).isOne();
+    }
+
+    @Test
+    void bulkUpsertsAndReplacementsFollowTheTemplatesRules() {
+        ConfigurableApplicationContext context = start(FeaturesApplication.class);
+        MongoTemplate template = context.getBean(MongoTemplate.class);
+        context.getBean(Shipments.class).save(new Shipment("Lyon"));
+
+        template.bulkOps(BulkMode.ORDERED, Shipment.class)
+                .upsert(query(where("destination").is("Oslo")), Update.update("destination", "Oslo"))
+                .replaceOne(query(where("destination").is("Lyon")), new Shipment("Nantes"))
+                .execute();
+        template.bulkOps(BulkMode.UNORDERED, Visit.class)
+                .upsert(List.of(Pair.of(query(where("page").is("/x")), Update.update("page", "/x"))))
+                .execute();
+
+        assertThat(template.findAll(Shipment.class)).extracting(Shipment::getId, Shipment::getDestination)
+                .containsExactlyInAnyOrder(tuple(1L, "Nantes"), tuple(2L, "Oslo"));
+        assertThat(database.getCollection("visits", BsonDocument.class).find().first().get("_id").asBinary().getType())
+                .isEqualTo(BsonBinarySubType.UUID_STANDARD.getValue());
+        assertThatThrownBy(() -> template.bulkOps(BulkMode.ORDERED, Shipment.class).replaceOne(
+                query(where("destination").is("Rome")), new Shipment("Rome"), FindAndReplaceOptions.options().upsert()))
+                .isInstanceOf(InvalidDataAccessApiUsageException.class)
+                .hasMessageContaining("replaceOne with upsert() of a " + Shipment.class.getName() + " without its id");
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.keysmith.runtime.codec.IdStrategy;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Proxy;
+import java.util.List;
 import java.util.function.Supplier;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
@@ -12,12 +13,15 @@ import org.bson.Document;
 import org.springframework.aop.ProxyMethodInvocation;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.InvalidDataAccessApiUsageException;
+import org.springframework.data.mongodb.core.BulkOperations;
 import org.springframework.data.mongodb.core.FindAndModifyOptions;
+import org.springframework.data.mongodb.core.FindAndReplaceOptions;
 import org.springframework.data.mongodb.core.MongoOperations;
 import org.springframework.data.mongodb.core.ReplaceOptions;
 import org.springframework.data.mongodb.core.aggregation.AggregationUpdate;
 import org.springframework.data.mongodb.core.query.Query;
 import org.springframework.data.mongodb.core.query.UpdateDefinition;
+import org.springframework.data.util.Pair;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -32,7 +36,9 @@ import org.springframework.util.ClassUtils;
  *       changed. An upsert that collides on a drawn {@code @RandomId} is retried like an insert;
  *   <li>a replacement without an id ({@code findAndReplace}, {@code replace}) is left without one, so the matched
  *       document keeps its {@code _id}; with {@code upsert()} it is refused, since keysmith cannot give an id only
- *       when the server inserts, and the server would make an ObjectId.
+ *       when the server inserts, and the server would make an ObjectId;
+ *   <li>the bulk operations of an entity type ({@code bulkOps(mode, EntityClass)}) follow the same two rules in
+ *       their {@code upsert} and {@code replaceOne}.
  * </ul>
  *
  * <p>Thread-safe.
@@ -69,29 +75,74 @@ public final class UpsertIds implements MethodInterceptor {
                 return invocation.proceed();
             }
             for (Object arg : args) {
-                if (arg instanceof ReplaceOptions options && options.isUpsert()) {
-                    throw new InvalidDataAccessApiUsageException(name + " with upsert() of a "
-                            + assignment.entityType().getName() + " without its id: keysmith cannot give the id only"
-                            + " when the server inserts, and the server would store an ObjectId _id instead of the "
-                            + assignment.strategy() + " id; query by the id and set it on the replacement, or insert"
-                            + " new entities with save or insert");
+                if (arg instanceof ReplaceOptions options) {
+                    refuseUpsertWithoutId(name, assignment, options);
                 }
             }
             return AssignIdsBeforeConvert.withoutAssigning(args[1], invocation::proceed);
         }
+        if (name.equals("bulkOps")) {
+            Object bulk = invocation.proceed();
+            Class<?> type = firstClass(args);
+            return bulk instanceof BulkOperations operations && type != null
+                    ? withIds(operations, ids.get().forType(type)) : bulk;
+        }
         return invocation.proceed();
+    }
+
+    private static void refuseUpsertWithoutId(String call, IdAssignment assignment, ReplaceOptions options) {
+        if (options.isUpsert()) {
+            throw new InvalidDataAccessApiUsageException(call + " with upsert() of a "
+                    + assignment.entityType().getName() + " without its id: keysmith cannot give the id only when the"
+                    + " server inserts, and the server would store an ObjectId _id instead of the "
+                    + assignment.strategy() + " id; query by the id and set it on the replacement, or insert new"
+                    + " entities with save or insert");
+        }
+    }
+
+    /**
+     * {@code bulk} with the same rules as the template: upserts get {@code $setOnInsert _id} (a drawn
+     * {@code @RandomId} that collides fails the bulk write: it is not retried), a {@code replaceOne} without an id
+     * keeps the matched document's, and with {@code upsert()} is refused. A JDK proxy of the interface, whose
+     * chained calls return the proxy.
+     */
+    private BulkOperations withIds(BulkOperations bulk, IdAssignment type) {
+        if (type.strategy() == IdStrategy.ASSIGNED) {
+            return bulk;
+        }
+        return (BulkOperations) Proxy.newProxyInstance(BulkOperations.class.getClassLoader(),
+                new Class<?>[] {BulkOperations.class}, (proxy, method, arguments) -> {
+                    String name = method.getName();
+                    Object result;
+                    if (name.equals("upsert") && arguments.length == 2 && arguments[0] instanceof Query query
+                            && arguments[1] instanceof UpdateDefinition update) {
+                        result = bulk.upsert(query, updateWithId(type, query, update));
+                    } else if (name.equals("upsert") && arguments.length == 1 && arguments[0] instanceof List<?> pairs) {
+                        for (Object element : pairs) {
+                            Pair<?, ?> pair = (Pair<?, ?>) element;
+                            Query query = (Query) pair.getFirst();
+                            bulk.upsert(query, updateWithId(type, query, (UpdateDefinition) pair.getSecond()));
+                        }
+                        result = bulk;
+                    } else if (name.equals("replaceOne") && arguments.length >= 2 && arguments[1] != null
+                            && !ids.get().forType(ClassUtils.getUserClass(arguments[1])).hasId(arguments[1])) {
+                        FindAndReplaceOptions options = arguments.length == 3
+                                ? (FindAndReplaceOptions) arguments[2] : FindAndReplaceOptions.empty();
+                        refuseUpsertWithoutId("replaceOne",
+                                ids.get().forType(ClassUtils.getUserClass(arguments[1])), options);
+                        result = AssignIdsBeforeConvert.withoutAssigning(arguments[1],
+                                () -> bulk.replaceOne((Query) arguments[0], arguments[1], options));
+                    } else {
+                        result = invoke(method, bulk, arguments);
+                    }
+                    return result == bulk ? proxy : result;
+                });
     }
 
     private static Object upsertWithId(MethodInvocation invocation, IdAssignment assignment, Query query,
             UpdateDefinition update) throws Throwable {
-        if (assignment.strategy() == IdStrategy.ASSIGNED || fixesId(assignment, query, update)) {
+        if (!needsId(assignment, query, update)) {
             return invocation.proceed();
-        }
-        if (update instanceof AggregationUpdate) {
-            throw new InvalidDataAccessApiUsageException("an upsert of " + assignment.entityType().getName()
-                    + " with an aggregation pipeline update cannot get keysmith's id ($setOnInsert is not a pipeline"
-                    + " stage), and the server would store an ObjectId _id instead of the " + assignment.strategy()
-                    + " id; query by the id, set _id in the pipeline, or use an Update");
         }
         int attempts = assignment.strategy() == IdStrategy.RANDOM ? assignment.attempts() : 1;
         for (int attempt = 1; ; attempt++) {
@@ -117,6 +168,30 @@ public final class UpsertIds implements MethodInterceptor {
             }
         }
         return ((MongoOperations) invocation.getThis()).getCollectionName(assignment.entityType());
+    }
+
+    /** The update of an upsert: {@code update}, with a fresh id on insert if {@link #needsId} says so. */
+    private static UpdateDefinition updateWithId(IdAssignment assignment, Query query, UpdateDefinition update) {
+        return needsId(assignment, query, update) ? withIdOnInsert(update, assignment.freshId()) : update;
+    }
+
+    /**
+     * Whether an upsert of {@code assignment}'s entity type needs keysmith's id on insert: the type has a keysmith
+     * id, and neither the query nor the update fixes it.
+     *
+     * @throws InvalidDataAccessApiUsageException for a pipeline update that does not fix the id
+     */
+    private static boolean needsId(IdAssignment assignment, Query query, UpdateDefinition update) {
+        if (assignment.strategy() == IdStrategy.ASSIGNED || fixesId(assignment, query, update)) {
+            return false;
+        }
+        if (update instanceof AggregationUpdate) {
+            throw new InvalidDataAccessApiUsageException("an upsert of " + assignment.entityType().getName()
+                    + " with an aggregation pipeline update cannot get keysmith's id ($setOnInsert is not a pipeline"
+                    + " stage), and the server would store an ObjectId _id instead of the " + assignment.strategy()
+                    + " id; query by the id, set _id in the pipeline, or use an Update");
+        }
+        return true;
     }
 
     /** Whether the query names the id by equality (the server inserts with it), or the update sets it. */
