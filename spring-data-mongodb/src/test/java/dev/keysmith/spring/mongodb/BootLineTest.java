@@ -14,7 +14,8 @@ class BootLineTest {
         assertThat(SpringBootVersion.getVersion()).startsWith(expected("keysmith.spring-boot.expected") + ".");
         assertThat(MongoTemplate.class.getPackage().getImplementationVersion()).as("Spring Data MongoDB")
                 .startsWith(expected("keysmith.spring-data-mongodb.expected") + ".");
-        assertThat(com.mongodb.internal.build.MongoDriverVersion.VERSION).as("the driver Boot manages, not keysmith's own")
+        assertThat(com.mongodb.internal.build.MongoDriverVersion.VERSION)
+                .as("the driver Boot manages, not keysmith's own")
                 .startsWith(expected("keysmith.mongodb-driver.expected") + ".");
     }
 

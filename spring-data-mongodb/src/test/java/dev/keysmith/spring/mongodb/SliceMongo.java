@@ -27,7 +27,8 @@ public final class SliceMongo {
             TestMongo started = mongo;
             Runtime.getRuntime().addShutdownHook(new Thread(started::close, "slice-mongo-close"));
         }
-        List<String> properties = new ArrayList<>(SpringMongoTestBase.connection(mongo.uri(), mongo.freshDatabaseName()));
+        List<String> properties =
+                new ArrayList<>(SpringMongoTestBase.connection(mongo.uri(), mongo.freshDatabaseName()));
         properties.addAll(SpringMongoTestBase.STANDARD_UUIDS);
         for (String property : properties) {
             int equals = property.indexOf('=');

@@ -121,7 +121,8 @@ class SpringDataFeaturesTest extends SpringMongoTestBase {
         Drafts drafts = context.getBean(Drafts.class);
         Wallets wallets = context.getBean(Wallets.class);
 
-        List<Shipment> savedShipments = new ArrayList<>(shipments.saveAll(List.of(new Shipment("a"), new Shipment("b"))));
+        List<Shipment> savedShipments =
+                new ArrayList<>(shipments.saveAll(List.of(new Shipment("a"), new Shipment("b"))));
         savedShipments.addAll(shipments.insert(List.of(new Shipment("c"), new Shipment("d"))));
         List<Visit> savedVisits = new ArrayList<>(visits.saveAll(List.of(new Visit("/a"), new Visit("/b"))));
         savedVisits.addAll(visits.insert(List.of(new Visit("/c"))));
@@ -152,7 +153,8 @@ class SpringDataFeaturesTest extends SpringMongoTestBase {
         List<Shipment> saved = shipments.saveAll(List.of(stored, new Shipment("Brest")));
 
         assertThat(saved).extracting(Shipment::getId).containsExactly(1L, 2L);
-        assertThat(shipments.findAll()).extracting(Shipment::getDestination).containsExactlyInAnyOrder("Nantes", "Brest");
+        assertThat(shipments.findAll()).extracting(Shipment::getDestination)
+                .containsExactlyInAnyOrder("Nantes", "Brest");
     }
 
     @Test
@@ -193,7 +195,8 @@ class SpringDataFeaturesTest extends SpringMongoTestBase {
         // every upsert draws an id; the one that updated leaves it unused, a gap in the sequence
         assertThat(inserted.getUpsertedId()).isEqualTo(new BsonInt64(3));
         assertThat(template.findById(3L, Shipment.class).getDestination()).isEqualTo("Oslo");
-        assertThat(renamed.getUpdateObject()).as("the caller's update is left as it was").doesNotContainKey("$setOnInsert");
+        assertThat(renamed.getUpdateObject()).as("the caller's update is left as it was")
+                .doesNotContainKey("$setOnInsert");
 
         BsonValue visit = template.upsert(query(where("page").is("/a")), Update.update("page", "/a"), Visit.class)
                 .getUpsertedId();
@@ -246,7 +249,8 @@ class SpringDataFeaturesTest extends SpringMongoTestBase {
         assertThatThrownBy(() -> template.findAndReplace(query(where("destination").is("Oslo")), new Shipment("Oslo"),
                 FindAndReplaceOptions.options().upsert()))
                 .isInstanceOf(InvalidDataAccessApiUsageException.class)
-                .hasMessageContaining("findAndReplace with upsert() of a " + Shipment.class.getName() + " without its id")
+                .hasMessageContaining("findAndReplace with upsert() of a " + Shipment.class.getName()
+                        + " without its id")
                 .hasMessageContaining("query by the id");
         assertThatThrownBy(() -> template.replace(query(where("destination").is("Oslo")), new Shipment("Oslo"),
                 ReplaceOptions.replaceOptions().upsert()))

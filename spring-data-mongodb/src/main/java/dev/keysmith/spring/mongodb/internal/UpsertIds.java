@@ -117,7 +117,8 @@ public final class UpsertIds implements MethodInterceptor {
                     if (name.equals("upsert") && arguments.length == 2 && arguments[0] instanceof Query query
                             && arguments[1] instanceof UpdateDefinition update) {
                         result = bulk.upsert(query, updateWithId(type, query, update));
-                    } else if (name.equals("upsert") && arguments.length == 1 && arguments[0] instanceof List<?> pairs) {
+                    } else if (name.equals("upsert") && arguments.length == 1
+                            && arguments[0] instanceof List<?> pairs) {
                         for (Object element : pairs) {
                             Pair<?, ?> pair = (Pair<?, ?>) element;
                             Query query = (Query) pair.getFirst();
