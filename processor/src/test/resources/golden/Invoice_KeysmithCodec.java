@@ -43,6 +43,11 @@ public final class Invoice_KeysmithCodec implements EntityCodec<Invoice> {
   }
 
   @Override
+  public SequenceAllocator sequence() {
+    return sequence;
+  }
+
+  @Override
   public int insertAttempts() {
     return 1;
   }

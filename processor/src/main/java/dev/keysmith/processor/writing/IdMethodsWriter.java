@@ -49,6 +49,14 @@ final class IdMethodsWriter {
                 .returns(Names.ID_STRATEGY)
                 .addStatement("return $T.$L", Names.ID_STRATEGY, id.strategy().name())
                 .build());
+        if (id.strategy() == IdSpec.Strategy.SEQUENCE) {
+            codec.addMethod(MethodSpec.methodBuilder("sequence")
+                    .addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(Names.SEQUENCE_ALLOCATOR)
+                    .addStatement("return sequence")
+                    .build());
+        }
         int attempts = id.settings() instanceof IdSpec.RandomSettings random ? random.attempts() : 1;
         codec.addMethod(MethodSpec.methodBuilder("insertAttempts")
                 .addAnnotation(Override.class)
