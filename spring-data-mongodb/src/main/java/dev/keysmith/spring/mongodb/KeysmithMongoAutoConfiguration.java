@@ -46,6 +46,15 @@ import org.springframework.data.mongodb.core.mapping.MongoMappingContext;
 public class KeysmithMongoAutoConfiguration {
 
     /**
+     * The order of keysmith's {@code BeforeConvertCallback}, which assigns the ids: after Spring Data's auditing
+     * callback (order 100), which decides {@code @CreatedDate} by whether the entity is new, that is has no id yet;
+     * before every callback of lower precedence, among them those without an order. A callback of the application
+     * that needs the id orders itself after this one (or declares no order); one that must run before keysmith
+     * assigns, before it.
+     */
+    public static final int ID_CALLBACK_ORDER = 200;
+
+    /**
      * The generators, whose sequences keep their counters in the application's database: the collection and write
      * concern of {@code keysmith.*}, the counter format of {@code keysmith-mongodb}.
      */

@@ -11,12 +11,17 @@ class BootLineTest {
 
     @Test
     void runsOnTheExpectedSpringBootLine() {
-        String expected = System.getProperty("keysmith.spring-boot.expected", "");
-        assertThat(expected).as("the module sets keysmith.spring-boot.expected").isNotBlank();
-        assertThat(SpringBootVersion.getVersion()).startsWith(expected + ".");
-        assertThat(MongoTemplate.class.getPackage().getImplementationVersion())
-                .as("Spring Data MongoDB").startsWith(expected.equals("3") ? "4." : "5.");
-        String driver = com.mongodb.internal.build.MongoDriverVersion.VERSION;
-        assertThat(driver).as("the driver Boot manages, not keysmith's own").startsWith(expected.equals("3") ? "5.5." : "5.6.");
+        assertThat(SpringBootVersion.getVersion()).startsWith(expected("keysmith.spring-boot.expected") + ".");
+        assertThat(MongoTemplate.class.getPackage().getImplementationVersion()).as("Spring Data MongoDB")
+                .startsWith(expected("keysmith.spring-data-mongodb.expected") + ".");
+        assertThat(com.mongodb.internal.build.MongoDriverVersion.VERSION)
+                .as("the driver Boot manages, not keysmith's own")
+                .startsWith(expected("keysmith.mongodb-driver.expected") + ".");
+    }
+
+    private static String expected(String property) {
+        String expected = System.getProperty(property, "");
+        assertThat(expected).as("the module sets %s", property).isNotBlank();
+        return expected;
     }
 }

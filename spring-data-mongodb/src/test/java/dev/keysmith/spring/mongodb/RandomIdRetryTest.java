@@ -19,6 +19,9 @@ import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.data.mongodb.core.index.Index;
+import org.springframework.data.mongodb.core.query.Criteria;
+import org.springframework.data.mongodb.core.query.Query;
+import org.springframework.data.mongodb.core.query.Update;
 
 /** {@code @RandomId}: an insert that draws a taken id is retried; other collisions are not. */
 class RandomIdRetryTest extends SpringMongoTestBase {
@@ -54,6 +57,24 @@ class RandomIdRetryTest extends SpringMongoTestBase {
 
         Ticket last = new Ticket();
         assertThatThrownBy(() -> template.save(last))
+                .isInstanceOf(RandomIdExhaustedException.class)
+                .hasMessageContaining("'tickets'")
+                .hasMessageContaining("200 attempts");
+        assertThat(template.getCollection("tickets").countDocuments()).isEqualTo(9);
+    }
+
+    @Test
+    void anUpsertThatInsertsRetriesCollisionsOfItsDrawnIdThenFailsNamingTheCollection() {
+        MongoTemplate template = start(TestApplication.class).getBean(MongoTemplate.class);
+        List<Long> ids = new ArrayList<>();
+        for (int i = 0; i < 9; i++) {
+            ids.add(template.upsert(Query.query(Criteria.where("label").is("t" + i)), Update.update("label", "t" + i),
+                    Ticket.class).getUpsertedId().asInt64().getValue());
+        }
+        assertThat(ids).containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, 9).boxed().toList());
+
+        assertThatThrownBy(() -> template.upsert(Query.query(Criteria.where("label").is("t9")),
+                Update.update("label", "t9"), Ticket.class))
                 .isInstanceOf(RandomIdExhaustedException.class)
                 .hasMessageContaining("'tickets'")
                 .hasMessageContaining("200 attempts");

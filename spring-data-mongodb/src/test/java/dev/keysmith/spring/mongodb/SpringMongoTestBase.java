@@ -60,20 +60,38 @@ abstract class SpringMongoTestBase {
 
     /** The builder of {@link #start}, for a test that expects the start to fail. */
     SpringApplicationBuilder builder(Class<?> application, String... properties) {
-        String uri = withDatabase(mongo.uri(), databaseName);
-        List<String> all = new ArrayList<>(List.of(
-                "spring.data.mongodb.uri=" + uri,
-                "spring.mongodb.uri=" + uri,
-                "spring.data.mongodb.uuid-representation=standard",
-                "spring.mongodb.representation.uuid=standard",
-                "spring.main.banner-mode=off",
-                "logging.level.root=warn"));
+        List<String> all = new ArrayList<>(STANDARD_UUIDS);
+        all.addAll(List.of(properties));
+        return builderWithDefaultUuidRepresentation(application, all.toArray(String[]::new));
+    }
+
+    /** The builder of {@link #start} without a UUID representation setting: the client has its Boot line's default. */
+    SpringApplicationBuilder builderWithDefaultUuidRepresentation(Class<?> application, String... properties) {
+        List<String> all = new ArrayList<>(connection(mongo.uri(), databaseName));
+        all.add("spring.main.banner-mode=off");
         all.addAll(List.of(properties));
         return new SpringApplicationBuilder(application)
                 .web(WebApplicationType.NONE)
                 .bannerMode(Banner.Mode.OFF)
                 .logStartupInfo(false)
                 .properties(all.toArray(String[]::new));
+    }
+
+    /** The standard UUID representation keysmith asks for, under the property names of both Boot lines. */
+    static final List<String> STANDARD_UUIDS = List.of(
+            "spring.data.mongodb.uuid-representation=standard",
+            "spring.mongodb.representation.uuid=standard");
+
+    /**
+     * The properties ({@code name=value}) that point an application at {@code database} of the server at
+     * {@code serverUri}, on both Boot lines.
+     */
+    static List<String> connection(String serverUri, String database) {
+        String uri = withDatabase(serverUri, database);
+        return List.of(
+                "spring.data.mongodb.uri=" + uri,
+                "spring.mongodb.uri=" + uri,
+                "logging.level.root=warn");
     }
 
     /** {@code uri} with {@code database} as its path (a real server's URI may carry options after '?'). */

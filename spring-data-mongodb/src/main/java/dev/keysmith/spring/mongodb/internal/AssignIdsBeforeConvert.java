@@ -1,16 +1,27 @@
 package dev.keysmith.spring.mongodb.internal;
 
+import dev.keysmith.spring.mongodb.KeysmithMongoAutoConfiguration;
 import org.springframework.core.Ordered;
 import org.springframework.data.mongodb.core.mapping.event.BeforeConvertCallback;
 import org.springframework.util.ClassUtils;
 
 /**
  * Assigns a keysmith id to an entity that has none, before {@code MongoTemplate} converts it for an insert or a
- * save (repositories go through the template). Runs first among the callbacks, so that later ones see the id.
+ * save (repositories go through the template). Its order is {@link KeysmithMongoAutoConfiguration#ID_CALLBACK_ORDER}:
+ * after Spring Data's auditing callback (order 100), which must still see a new entity as new (an entity without
+ * {@code @Version} is new while its id is absent; with the id already assigned, {@code @CreatedDate} would stay
+ * empty), and before the application's callbacks that carry no order of their own, which see the id.
  *
  * <p>Thread-safe.
  */
 public final class AssignIdsBeforeConvert implements BeforeConvertCallback<Object>, Ordered {
+
+    /**
+     * The type of the replacement being converted on this thread, whose id must stay absent (see
+     * {@link #withoutAssigning}); a type rather than the instance, since a callback before this one (auditing) may
+     * return a new instance of an immutable replacement.
+     */
+    private static final ThreadLocal<Class<?>> REPLACEMENT = new ThreadLocal<>();
 
     private final EntityIds ids;
 
@@ -20,11 +31,41 @@ public final class AssignIdsBeforeConvert implements BeforeConvertCallback<Objec
 
     @Override
     public Object onBeforeConvert(Object entity, String collection) {
-        return ids.forType(ClassUtils.getUserClass(entity)).assignIfAbsent(entity);
+        Class<?> type = ClassUtils.getUserClass(entity);
+        if (REPLACEMENT.get() == type) {
+            return entity;
+        }
+        return ids.forType(type).assignIfAbsent(entity);
+    }
+
+    /**
+     * Runs {@code call} (a template call on this thread) without assigning an id to {@code replacement}: a replacement
+     * without an id replaces the document it matches and keeps that document's {@code _id}; an id assigned to it
+     * would alter the matched document's {@code _id}, which the server refuses. Entities of other types saved
+     * meanwhile (by a callback) still get theirs.
+     */
+    static Object withoutAssigning(Object replacement, Call call) throws Throwable {
+        Class<?> outer = REPLACEMENT.get();
+        REPLACEMENT.set(ClassUtils.getUserClass(replacement));
+        try {
+            return call.proceed();
+        } finally {
+            if (outer == null) {
+                REPLACEMENT.remove();
+            } else {
+                REPLACEMENT.set(outer);
+            }
+        }
+    }
+
+    /** A call that may throw anything, as a method invocation does. */
+    @FunctionalInterface
+    interface Call {
+        Object proceed() throws Throwable;
     }
 
     @Override
     public int getOrder() {
-        return Ordered.HIGHEST_PRECEDENCE;
+        return KeysmithMongoAutoConfiguration.ID_CALLBACK_ORDER;
     }
 }

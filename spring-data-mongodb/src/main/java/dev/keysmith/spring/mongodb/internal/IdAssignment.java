@@ -2,6 +2,7 @@ package dev.keysmith.spring.mongodb.internal;
 
 import dev.keysmith.runtime.SequenceAllocator;
 import dev.keysmith.runtime.codec.IdStrategy;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.springframework.data.mapping.PersistentPropertyAccessor;
 import org.springframework.data.mapping.model.EntityInstantiators;
@@ -99,6 +100,16 @@ public final class IdAssignment {
         PersistentPropertyAccessor<Object> accessor = accessor(bean);
         accessor.setProperty(id, values.get());
         return accessor.getBean();
+    }
+
+    /** A fresh id of the type of the id property, for a document the server inserts on an upsert. */
+    public Object freshId() {
+        return values.get();
+    }
+
+    /** The names the id goes by in a query or an update: {@code _id} and the id property's name. */
+    public Set<String> idKeys() {
+        return id.getName().equals("_id") ? Set.of("_id") : Set.of("_id", id.getName());
     }
 
     /** The id of {@code bean} as it is in Java (null when absent). */

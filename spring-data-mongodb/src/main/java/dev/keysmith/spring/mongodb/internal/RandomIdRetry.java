@@ -138,7 +138,8 @@ public final class RandomIdRetry implements MethodInterceptor {
         }
     }
 
-    private static boolean isDuplicateId(Throwable failure) {
+    /** Whether {@code failure} is a duplicate key on the {@code _id} index (not on any other unique index). */
+    static boolean isDuplicateId(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof MongoWriteException write) {
                 return write.getError().getCategory() == ErrorCategory.DUPLICATE_KEY

@@ -10,9 +10,9 @@ import org.springframework.beans.factory.config.BeanPostProcessor;
 import org.springframework.data.mongodb.core.MongoOperations;
 
 /**
- * Puts {@link RandomIdRetry} around every {@link MongoOperations} bean, so that the template the application and
- * its repositories use retries {@code @RandomId} collisions and resyncs a {@code @Sequence} behind its data. The
- * proxy subclasses the template's class, so a bean
+ * Puts {@link RandomIdRetry} and {@link UpsertIds} around every {@link MongoOperations} bean, so that the template the
+ * application and its repositories use retries {@code @RandomId} collisions, resyncs a {@code @Sequence} behind its
+ * data and stores no upserted document without keysmith's id. The proxy subclasses the template's class, so a bean
  * injected as {@code MongoTemplate} still is one.
  *
  * <p>Thread-safe.
@@ -33,13 +33,16 @@ public final class RandomIdRetryPostProcessor implements BeanPostProcessor, AopI
             return bean;
         }
         RandomIdRetry retry = new RandomIdRetry(ids, counters);
+        UpsertIds upserts = new UpsertIds(ids);
         if (bean instanceof Advised advised && !advised.isFrozen()) {
             advised.addAdvice(0, retry);
+            advised.addAdvice(1, upserts);
             return bean;
         }
         ProxyFactory proxy = new ProxyFactory(bean);
         proxy.setProxyTargetClass(!Modifier.isFinal(bean.getClass().getModifiers()));
         proxy.addAdvice(retry);
+        proxy.addAdvice(upserts);
         return proxy.getProxy(bean.getClass().getClassLoader());
     }
 }
