@@ -34,7 +34,7 @@ class StartupCheckTest extends SpringMongoTestBase {
         assertThat(NestedExceptionUtils.getMostSpecificCause(failure))
                 .isInstanceOf(KeysmithMappingException.class)
                 .hasMessageContaining("dev.keysmith.spring.mongodb.wrong.Coupon.code")
-                .hasMessageContaining("@Sequence needs a long, Long, int or Integer id, but 'code' is a String");
+                .hasMessageContaining("@Sequence needs a long, Long, int or Integer field, but 'code' is a String");
     }
 
     @Test
