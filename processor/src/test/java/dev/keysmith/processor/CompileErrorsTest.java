@@ -290,22 +290,24 @@ class CompileErrorsTest {
     }
 
     @Test
-    void privateFieldWithoutAccessor() {
-        assertError(Message.PRIVATE_FIELD.format("name", "getName"), "private String name",
+    void idOnAPrivateFieldWithoutGetter() {
+        assertError(Message.ID_PLACEMENT.format("@GeneratedObjectId", "field 'id'",
+                        "private with no getter, and the driver stores a private field only through its getter"),
+                "private String id",
                 "class Bad {",
-                "  @GeneratedObjectId String id;",
-                "  private String name;",
+                "  @GeneratedObjectId private String id;",
+                "  public String name;",
                 "}");
     }
 
     @Test
-    void privateFieldWithGetterButNoSetter() {
-        assertError(Message.NOT_SETTABLE.format("name", "private with no setter", "setName(java.lang.String)"),
-                "private String name",
-                "class Bad {",
-                "  @GeneratedObjectId String id;",
-                "  private String name;",
-                "  public String getName() { return name; }",
+    void fieldOfASubtypeWithoutSetter() {
+        assertError(Message.NOT_SETTABLE.format("tags",
+                        "a field of a subtype of the property's type, with no setter", "setTags(java.util.List<java.lang.String>)"),
+                "ArrayList<String> tags",
+                "@Document class Bad {",
+                "  public ArrayList<String> tags;",
+                "  public List<String> getTags() { return tags; }",
                 "}");
     }
 
@@ -403,10 +405,95 @@ class CompileErrorsTest {
     }
 
     @Test
-    void documentWithoutId() {
-        assertError(Message.NO_ID.format("Bad"), "class Bad",
+    void bsonPropertyOnTheFieldAndItsGetter() {
+        assertError(Message.DUPLICATE_ANNOTATION.format("@BsonProperty", "color", "getColor()"), "\"theme\"",
                 "@Document class Bad {",
-                "  String name;",
+                "  @BsonProperty(\"color\") private String color;",
+                "  @BsonProperty(\"theme\") public String getColor() { return color; }",
+                "  public void setColor(String color) { this.color = color; }",
+                "}");
+    }
+
+    @Test
+    void bsonIgnoreOnTheFieldAndItsSetter() {
+        assertError(Message.DUPLICATE_ANNOTATION.format("@BsonIgnore", "note", "setNote()"), "void setNote",
+                "@Document class Bad {",
+                "  @BsonIgnore private String note;",
+                "  public String getNote() { return note; }",
+                "  @BsonIgnore public void setNote(String note) { this.note = note; }",
+                "}");
+    }
+
+    @Test
+    void getterAndSetterOfUnrelatedTypes() {
+        assertError(Message.PROPERTY_TYPE.format("size", "getSize()", "java.lang.String", "int"), "getSize",
+                "@Document class Bad {",
+                "  private int size;",
+                "  public String getSize() { return String.valueOf(size); }",
+                "  public void setSize(int size) { this.size = size; }",
+                "}");
+    }
+
+    @Test
+    void setterWithoutGetter() {
+        assertError(Message.WRITE_ONLY.format("label", "setLabel()", "getLabel"), "void setLabel",
+                "@Document class Bad {",
+                "  public String name;",
+                "  public void setLabel(String label) { this.name = label; }",
+                "}");
+    }
+
+    @Test
+    void bsonPropertyOnTheGetterOnly() {
+        assertError(Message.PROPERTY_NAME.format("title", "heading", "title"), "\"heading\"",
+                "@Document class Bad {",
+                "  private String title;",
+                "  @BsonProperty(\"heading\") public String getTitle() { return title; }",
+                "  public void setTitle(String title) { this.title = title; }",
+                "}");
+    }
+
+    @Test
+    void twoCreators() {
+        assertError(Message.TWO_CREATORS.format("Bad", "the constructor Bad(java.lang.String)", "the method of()"),
+                "static Bad of",
+                "@Document class Bad {",
+                "  private final String name;",
+                "  @BsonCreator public Bad(@BsonProperty(\"name\") String name) { this.name = name; }",
+                "  @BsonCreator public static Bad of(@BsonProperty(\"name\") String name) { return new Bad(name); }",
+                "  public String getName() { return name; }",
+                "}");
+    }
+
+    @Test
+    void creatorReturningAnotherType() {
+        assertError(Message.CREATOR_RETURN.format("the method parse()", "java.lang.String", "Bad"),
+                "static String parse",
+                "@Document class Bad {",
+                "  public String name;",
+                "  @BsonCreator public static String parse(@BsonProperty(\"name\") String name) { return name; }",
+                "}");
+    }
+
+    @Test
+    void discriminatedValueUnderBsonPropertyWithoutUseDiscriminator() {
+        assertError("[KeysmithFieldType] 'pet' has type test.Bad.Pet, which keysmith cannot store: it is a "
+                        + "@BsonDiscriminator class under a @BsonProperty without useDiscriminator = true",
+                "Pet pet",
+                "@Document class Bad {",
+                "  @BsonDiscriminator public static class Pet { public String name; }",
+                "  @BsonProperty(\"animal\") public Pet pet;",
+                "}");
+    }
+
+    @Test
+    void useDiscriminatorOnAClassWithoutOne() {
+        assertError("[KeysmithFieldType] 'place' has type test.Bad.Place, which keysmith cannot store: it is a "
+                        + "class without @BsonDiscriminator under @BsonProperty(useDiscriminator = true)",
+                "Place place",
+                "@Document class Bad {",
+                "  public static class Place { public String name; }",
+                "  @BsonProperty(useDiscriminator = true) public Place place;",
                 "}");
     }
 

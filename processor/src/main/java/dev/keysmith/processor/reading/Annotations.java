@@ -21,6 +21,8 @@ public final class Annotations {
     public static final String SEQUENCE = "dev.keysmith.annotations.Sequence";
     public static final String UUID_ID = "dev.keysmith.annotations.UuidId";
     public static final String RANDOM_ID = "dev.keysmith.annotations.RandomId";
+    /** The package of the driver's POJO annotations, with its dot. */
+    public static final String DRIVER_ANNOTATIONS = "org.bson.codecs.pojo.annotations.";
     public static final String BSON_PROPERTY = "org.bson.codecs.pojo.annotations.BsonProperty";
     public static final String BSON_IGNORE = "org.bson.codecs.pojo.annotations.BsonIgnore";
     public static final String BSON_ID = "org.bson.codecs.pojo.annotations.BsonId";

@@ -28,6 +28,7 @@ final class Names {
     static final ClassName SEQUENCE_SPEC = ClassName.get("dev.keysmith.runtime", "SequenceSpec");
     static final ClassName UUIDS = ClassName.get("dev.keysmith.runtime", "Uuids");
     static final ClassName ENTITY_CODEC = ClassName.get("dev.keysmith.runtime.codec", "EntityCodec");
+    static final ClassName STORED_CODEC = ClassName.get("dev.keysmith.runtime.codec", "StoredCodec");
     static final ClassName ID_STRATEGY = ClassName.get("dev.keysmith.runtime.codec", "IdStrategy");
     static final ClassName CODEC_SUPPORT = ClassName.get("dev.keysmith.runtime.codec", "CodecSupport");
     static final ClassName ENCODE_SUPPORT = ClassName.get("dev.keysmith.runtime.codec", "EncodeSupport");
