@@ -44,19 +44,18 @@ data class Session(
     val started: Instant,
 )
 
-/** `@set:` on a `var`: the setter. */
+/** `@param:`: the constructor parameter alone. A non-null `Long` is a primitive `long`: 0 means "no id yet". */
 @Document(collection = "accounts")
 data class Account(
-    @BsonId @set:RandomId(digits = 12) var number: Long? = null,
+    @BsonId @param:RandomId(digits = 12) val number: Long = 0,
     val email: String,
     val tags: Set<String> = emptySet(),
 )
 
-/** A plain class of body properties (no use-site target: the field): not a data class, stored as the driver's
- * PojoCodec stores it. */
+/** A plain class of body properties, not a data class (stored as the driver's PojoCodec stores it); `@set:`. */
 @Document(collection = "uploads")
 class Upload {
-    @UuidId
+    @set:UuidId
     var id: String? = null
     var fileName: String = ""
     var size: Long = 0

@@ -7,6 +7,7 @@ import de.bwaldvogel.mongo.MongoServer
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend
 import dev.keysmith.mongodb.Keysmith
 import dev.keysmith.mongodb.Repository
+import dev.keysmith.runtime.codec.EntityDecodingException
 import java.math.BigDecimal
 import java.net.InetSocketAddress
 import java.time.Instant
@@ -64,7 +65,7 @@ object Main {
             val accounts: Repository<Account, Long> = keysmith.repository(Account::class.java)
             val account = accounts.insert(Account(email = "ada@example.com", tags = setOf("admin")))
             check(account.number.toString().length == 12, "Account number has 12 digits: ${account.number}")
-            val accountBack = accounts.findById(account.number!!).orElseThrow()
+            val accountBack = accounts.findById(account.number).orElseThrow()
             check(accountBack == account, "Account read back equal")
 
             val uploads: Repository<Upload, String> = keysmith.repository(Upload::class.java)
@@ -72,6 +73,16 @@ object Main {
             check(UUID.fromString(upload.id).version() == 4, "Upload id is a UUID v4: ${upload.id}")
             check(uploads.findById(upload.id!!).orElseThrow().fileName == "invoice-1.pdf", "Upload read back")
             check(isStandardUuid(storedId(database, "uploads")), "Upload _id stored as binary subtype 4")
+
+            // A document without a value for a non-null property: keysmith's error names the entity and the property.
+            database.getCollection("people", BsonDocument::class.java)
+                    .insertOne(BsonDocument.parse("{_id: {\$oid: '65f0a0a0a0a0a0a0a0a0a0a0'}, age: 1}"))
+            try {
+                people.findById(ObjectId("65f0a0a0a0a0a0a0a0a0a0a0"))
+                throw IllegalStateException("failed: a Person without a name was decoded")
+            } catch (e: EntityDecodingException) {
+                check(e.entity() == "Person" && e.field() == "name", "the error names Person.name: ${e.message}")
+            }
 
             // The driver's Kotlin codec, with UUIDs as keysmith stores them (binary subtype 4).
             val driver = CodecRegistries.withUuidRepresentation(CodecRegistries.fromRegistries(
