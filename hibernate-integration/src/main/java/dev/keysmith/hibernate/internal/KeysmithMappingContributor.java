@@ -14,6 +14,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Supplier;
@@ -81,6 +82,12 @@ public final class KeysmithMappingContributor implements AdditionalMappingContri
             Class<?> mappedClass = entity.getMappedClass();
             if (mappedClass == null) {
                 continue;
+            }
+            Optional<String> parameterOnly = AnnotatedAttribute.onConstructorParametersOnly(mappedClass,
+                    ID_ANNOTATIONS, "Hibernate");
+            if (parameterOnly.isPresent()) {
+                throw new KeysmithMappingException(entityName(entity), entity.getIdentifierProperty() == null
+                        ? "<constructor>" : entity.getIdentifierProperty().getName(), parameterOnly.get());
             }
             if (entity instanceof RootClass) {
                 for (AnnotatedAttribute attribute : AnnotatedAttribute.of(mappedClass, ID_ANNOTATIONS)) {

@@ -9,12 +9,14 @@ import dev.keysmith.runtime.RandomIdGenerator;
 import dev.keysmith.runtime.SequenceAllocator;
 import dev.keysmith.runtime.SequenceSpec;
 import dev.keysmith.runtime.codec.IdStrategy;
+import dev.keysmith.runtime.internal.AnnotatedAttribute;
 import dev.keysmith.spring.mongodb.KeysmithMappingException;
 import java.lang.annotation.Annotation;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -103,6 +105,13 @@ public final class EntityIds {
             }
         });
         if (annotated.isEmpty()) {
+            Optional<String> parameterOnly = AnnotatedAttribute.onConstructorParametersOnly(type, STRATEGIES,
+                    "Spring Data");
+            if (parameterOnly.isPresent()) {
+                MongoPersistentProperty id = entity.getIdProperty();
+                throw new KeysmithMappingException(type, id == null ? "<constructor>" : id.getName(),
+                        parameterOnly.get());
+            }
             return IdAssignment.NONE;
         }
         for (MongoPersistentProperty property : annotated) {
