@@ -5,7 +5,7 @@ import dev.keysmith.runtime.SequenceAllocator;
 import dev.keysmith.runtime.SequenceSpec;
 import dev.keysmith.runtime.codec.CodecSupport;
 import dev.keysmith.runtime.codec.EncodeSupport;
-import dev.keysmith.runtime.codec.EntityCodec;
+import dev.keysmith.runtime.codec.GeneratedEntityCodec;
 import dev.keysmith.runtime.codec.IdStrategy;
 import dev.keysmith.runtime.codec.KeysmithGenerated;
 import java.math.BigDecimal;
@@ -20,31 +20,12 @@ import org.bson.codecs.EncoderContext;
 import org.bson.codecs.configuration.CodecRegistry;
 
 @KeysmithGenerated
-public final class Invoice_KeysmithCodec implements EntityCodec<Invoice> {
+public final class Invoice_KeysmithCodec extends GeneratedEntityCodec<Invoice> {
   private final SequenceAllocator sequence;
 
   public Invoice_KeysmithCodec(CodecRegistry registry, IdGenerators ids) {
+    super(Invoice.class, "invoice", IdStrategy.SEQUENCE, 1, registry, ids, 0);
     this.sequence = ids.sequence(new SequenceSpec("invoice", 100, true, 1, 0, 1L, false));
-  }
-
-  @Override
-  public Class<Invoice> getEncoderClass() {
-    return Invoice.class;
-  }
-
-  @Override
-  public String collectionName() {
-    return "invoice";
-  }
-
-  @Override
-  public IdStrategy idStrategy() {
-    return IdStrategy.SEQUENCE;
-  }
-
-  @Override
-  public int insertAttempts() {
-    return 1;
   }
 
   @Override

@@ -1,6 +1,7 @@
 package test;
 
 import dev.keysmith.runtime.codec.CodecSupport;
+import dev.keysmith.runtime.codec.GeneratedCodec;
 import dev.keysmith.runtime.codec.KeysmithGenerated;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +14,7 @@ import org.bson.codecs.EncoderContext;
 import org.bson.codecs.configuration.CodecRegistry;
 
 @KeysmithGenerated
-public final class Range_KeysmithCodec<T> implements Codec<Range<T>> {
+public final class Range_KeysmithCodec<T> extends GeneratedCodec<Range<T>> {
   private final Codec<T> codecOfT;
 
   /**
@@ -21,13 +22,8 @@ public final class Range_KeysmithCodec<T> implements Codec<Range<T>> {
    * @param codecOfT the codec of the type argument for {@code T}
    */
   public Range_KeysmithCodec(CodecRegistry registry, Codec<T> codecOfT) {
+    super(Range.class, registry, 0);
     this.codecOfT = codecOfT;
-  }
-
-  @Override
-  @SuppressWarnings("unchecked")
-  public Class<Range<T>> getEncoderClass() {
-    return (Class<Range<T>>) (Class<?>) Range.class;
   }
 
   @Override

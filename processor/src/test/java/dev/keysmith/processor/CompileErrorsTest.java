@@ -198,15 +198,16 @@ class CompileErrorsTest {
     }
 
     @Test
-    void aCollectionAsTheTypeArgumentOfAGenericEmbeddedType() {
-        assertError(Message.FIELD_TYPE.format("tags", "test.Range<java.util.List<java.lang.String>>",
-                        "a generic type whose type argument java.util.List<java.lang.String> is a collection or map; "
-                        + "make the type argument a class (one that holds the value, e.g. Range<Tags> with a class "
-                        + "Tags { List<String> values; }) or a generic class of this compilation"),
-                "Range<List<String>> tags",
+    void aWildcardCollectionAsTheTypeArgumentOfAGenericEmbeddedType() {
+        assertError(Message.FIELD_TYPE.format("tags", "test.Range<java.util.List<?>>",
+                        "a generic type whose type argument java.util.List<?> is a raw or wildcard collection, or one "
+                        + "keysmith cannot create; make the type argument a class (one that holds the value, e.g. "
+                        + "Range<Tags> with a class Tags { List<String> values; }) or a generic class of this "
+                        + "compilation"),
+                "Range<List<?>> tags",
                 "class Bad {",
                 "  @GeneratedObjectId String id;",
-                "  Range<List<String>> tags;",
+                "  Range<List<?>> tags;",
                 "}",
                 "class Range<T> { T min; T max; }");
     }
@@ -249,13 +250,13 @@ class CompileErrorsTest {
 
     @Test
     void extraElementsOfAnotherType() {
-        assertError(Message.FIELD_TYPE.format("rest", "java.util.Map<java.lang.String, java.lang.String>",
-                        "annotated @BsonExtraElements, which collects the unknown fields into a Document, BsonDocument "
-                        + "or Map<String, Object>"),
-                "Map<String, String> rest",
+        assertError(Message.FIELD_TYPE.format("rest", "java.util.List<java.lang.String>",
+                        "annotated @BsonExtraElements, which collects the unknown fields into a Document, a "
+                        + "BsonDocument or a Map<String, V>"),
+                "List<String> rest",
                 "class Bad {",
                 "  @GeneratedObjectId String id;",
-                "  @BsonExtraElements Map<String, String> rest;",
+                "  @BsonExtraElements List<String> rest;",
                 "}");
     }
 

@@ -66,7 +66,7 @@ class ProcessorBehaviourTest {
                         "}"));
         assertThat(compilation).succeededWithoutWarnings();
         assertThat(compilation).generatedSourceFile("test.Order_KeysmithCodec").contentsAsUtf8String()
-                .contains("encodeWithChildContext(laterCodec(), writer, value.later)");
+                .contains("encodeWithChildContext(codec(0, Later.class), writer, value.later)");
     }
 
     @Test

@@ -627,24 +627,25 @@ public final class ModelReader {
         }
         Property.ExtraElements extraElements = null;
         if (candidate.sources().stream().anyMatch(source -> Annotations.has(source, Annotations.BSON_EXTRA_ELEMENTS))) {
-            extraElements = extraElements(valueType.javaType());
+            extraElements = extraElements(valueType);
             if (extraElements == null) {
                 valueType = new ValueType.Unsupported(valueType.javaType(), "annotated @BsonExtraElements, which "
-                        + "collects the unknown fields into a Document, BsonDocument or Map<String, Object>");
+                        + "collects the unknown fields into a Document, a BsonDocument or a Map<String, V>");
             }
         }
         return new Property(candidate.name(), bsonName, valueType, read, write, modifiers.contains(Modifier.PRIVATE),
                 modifiers.contains(Modifier.FINAL), objectIdString, extraElements, candidate.reportOn());
     }
 
-    /** The kind of {@code @BsonExtraElements} property {@code type} can be, or null. */
-    private static Property.ExtraElements extraElements(TypeName type) {
-        String name = type.toString();
-        return switch (name) {
+    /**
+     * The kind of {@code @BsonExtraElements} property {@code type} can be, or null: a {@code Document}, a
+     * {@code BsonDocument}, or any map with {@code String} keys that keysmith can create, as the driver allows.
+     */
+    private static Property.ExtraElements extraElements(ValueType type) {
+        return switch (type.javaType().toString()) {
             case "org.bson.Document" -> Property.ExtraElements.DOCUMENT;
             case "org.bson.BsonDocument" -> Property.ExtraElements.BSON_DOCUMENT;
-            case "java.util.Map<java.lang.String, java.lang.Object>" -> Property.ExtraElements.MAP;
-            default -> null;
+            default -> type instanceof ValueType.MapOf ? Property.ExtraElements.MAP : null;
         };
     }
 

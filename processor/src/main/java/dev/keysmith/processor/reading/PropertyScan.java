@@ -12,6 +12,7 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.ExecutableType;
+import javax.lang.model.type.PrimitiveType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
@@ -91,8 +92,7 @@ final class PropertyScan {
                 TypeMirror fieldType = field.getModifiers().contains(Modifier.STATIC) ? field.asType()
                         : types.asMemberOf(owner, field);
                 Found property = found.computeIfAbsent(name, key -> new Found(key, fieldType));
-                if (property.field == null && types.isAssignable(types.erasure(fieldType),
-                        types.erasure(property.type))) {
+                if (property.field == null && isAssignableClass(fieldType, property.type)) {
                     property.field = field;
                 }
             }
@@ -102,13 +102,26 @@ final class PropertyScan {
 
     private Found forMethod(Map<String, Found> found, String name, TypeMirror type, ExecutableElement method) {
         Found property = found.computeIfAbsent(name, key -> new Found(key, type));
-        TypeMirror erased = types.erasure(type);
-        TypeMirror own = types.erasure(property.type);
-        if (property.conflict == null && !types.isAssignable(erased, own) && !types.isAssignable(own, erased)) {
+        if (property.conflict == null && !isAssignableClass(type, property.type)
+                && !isAssignableClass(property.type, type)) {
             property.conflict = method;
             property.conflictType = type;
         }
         return property;
+    }
+
+    /**
+     * Whether a value of {@code from}'s class is one of {@code to}'s, as the driver tests it: type arguments
+     * erased, a primitive as its box ({@code int} and {@code Integer} are one type to the driver, {@code int}
+     * and {@code long} unrelated ones, though Java widens one into the other).
+     */
+    private boolean isAssignableClass(TypeMirror from, TypeMirror to) {
+        return types.isAssignable(boxed(from), boxed(to));
+    }
+
+    private TypeMirror boxed(TypeMirror type) {
+        return type.getKind().isPrimitive() ? types.boxedClass((PrimitiveType) type).asType()
+                : types.erasure(type);
     }
 
     /** The class, its interfaces, its superclass and its interfaces, and so on up to {@code Object}. */

@@ -268,8 +268,30 @@ final class ValueTypes {
         }
         DeclaredType declared = (DeclaredType) argument;
         TypeElement element = (TypeElement) declared.asElement();
-        if (isSubtype(declared, "java.util.Collection") || isSubtype(declared, "java.util.Map")) {
-            return new ValueType.Unsupported(javaType, "a collection or map");
+        if (isSubtype(declared, "java.util.Collection")) {
+            // Holder<List<Item>>: the generic type's codec is given a codec of the collection, made from the
+            // element's (the driver resolves the type argument the same way).
+            List<? extends TypeMirror> elements = upperBounds(typeArgumentsAs(declared, "java.util.Collection"));
+            ClassName implementation = implementation(element, COLLECTION_IMPLEMENTATIONS);
+            if (elements.size() != 1 || !isConcreteArgument(elements.get(0)) || implementation == null) {
+                return new ValueType.Unsupported(javaType, "a raw or wildcard collection, or one keysmith cannot "
+                        + "create");
+            }
+            ValueType coded = typeArgument(elements.get(0));
+            return coded instanceof ValueType.Unsupported ? coded
+                    : new ValueType.CollectionOf(implementation, coded, javaType);
+        }
+        if (isSubtype(declared, "java.util.Map")) {
+            List<? extends TypeMirror> entries = upperBounds(typeArgumentsAs(declared, "java.util.Map"));
+            ClassName implementation = implementation(element, MAP_IMPLEMENTATIONS);
+            if (entries.size() != 2 || !isConcreteArgument(entries.get(1)) || implementation == null
+                    || !types.isSameType(entries.get(0), elements.getTypeElement("java.lang.String").asType())) {
+                return new ValueType.Unsupported(javaType, "a raw or wildcard map, one without String keys, or one "
+                        + "keysmith cannot create");
+            }
+            ValueType coded = typeArgument(entries.get(1));
+            return coded instanceof ValueType.Unsupported ? coded
+                    : new ValueType.MapOf(implementation, coded, javaType);
         }
         ValueType classified = classifyDeclared(declared, javaType);
         if (classified instanceof ValueType.Parameterized || classified instanceof ValueType.Unsupported) {

@@ -37,7 +37,10 @@ final class EncodeWriter {
                     context.model.discriminator().value());
         }
         for (Property property : properties.subList(afterId, properties.size())) {
-            writeProperty(code, property, CodecContext.read("value", property));
+            if (!(property.read() instanceof Access.Ignored)) {
+                // @BsonIgnore on the getter: read from documents, never written to them, as the driver does.
+                writeProperty(code, property, CodecContext.read("value", property));
+            }
         }
         code.addStatement("writer.writeEndDocument()");
         return MethodSpec.methodBuilder("encode")
@@ -52,10 +55,6 @@ final class EncodeWriter {
 
     /** Null values are left out of the document, as the driver's POJO codec does. */
     void writeProperty(CodeBlock.Builder code, Property property, CodeBlock value) {
-        if (property.read() instanceof Access.Ignored) {
-            // @BsonIgnore on the getter: read from documents, never written to them, as the driver does.
-            return;
-        }
         ValueType type = property.type();
         ValueCode values = context.values;
         if (type.primitive()) {

@@ -5,6 +5,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.WildcardTypeName;
 import dev.keysmith.processor.model.ScalarKind;
 import dev.keysmith.processor.model.ValueType;
 import java.util.ArrayList;
@@ -21,14 +22,17 @@ final class ValueCode {
 
     private final String entity;
     private final Map<TypeName, String> codecMethods;
+    private final Map<TypeName, Integer> registryCodecs;
 
     /**
      * @param entity the simple name of the type, for decoding errors
-     * @param codecMethods the method that returns the cached codec of each registry type
+     * @param codecMethods the method that returns the cached codec of each generic type
+     * @param registryCodecs the base class's slot for the codec of each class coded through the registry
      */
-    ValueCode(String entity, Map<TypeName, String> codecMethods) {
+    ValueCode(String entity, Map<TypeName, String> codecMethods, Map<TypeName, Integer> registryCodecs) {
         this.entity = entity;
         this.codecMethods = codecMethods;
+        this.registryCodecs = registryCodecs;
     }
 
     /** How an id that is a {@code String} in Java is stored. */
@@ -167,7 +171,16 @@ final class ValueCode {
         if (type instanceof ValueType.TypeVariable) {
             return CodeBlock.of("$N", codecField(type.javaType()));
         }
-        return CodeBlock.of("$N()", codecMethods.get(type.javaType()));
+        return codec(type.javaType());
+    }
+
+    /** The cached codec of a class or generic type: the base class's slot, or the method of a generic type. */
+    CodeBlock codec(TypeName type) {
+        Integer slot = registryCodecs.get(type);
+        if (slot != null) {
+            return CodeBlock.of("codec($L, $T.class)", slot, type);
+        }
+        return CodeBlock.of("$N()", codecMethods.get(type));
     }
 
     /** The field that holds the codec given for a type variable: {@code codecOfT}. */
@@ -267,6 +280,30 @@ final class ValueCode {
     }
 
     /**
+     * A new {@code implementation}: {@code new ArrayList<>()}, or {@code new Tags()} for a collection class of
+     * the application that has no type parameters ({@code class Tags extends ArrayList<String>}).
+     */
+    static CodeBlock newContainer(ClassName implementation, TypeName declared) {
+        return declared instanceof ClassName ? CodeBlock.of("new $T()", implementation)
+                : CodeBlock.of("new $T<>()", implementation);
+    }
+
+    /**
+     * The container type with each {@code ? extends X} argument as {@code X}: a local of it can be added to, and
+     * is assignable to the property's {@code List<? extends X>}.
+     */
+    private static TypeName bounded(TypeName type) {
+        if (!(type instanceof ParameterizedTypeName parameterized)) {
+            return type;
+        }
+        TypeName[] arguments = parameterized.typeArguments().stream()
+                .map(argument -> argument instanceof WildcardTypeName wildcard && wildcard.lowerBounds().isEmpty()
+                        ? wildcard.upperBounds().get(0) : argument)
+                .toArray(TypeName[]::new);
+        return ParameterizedTypeName.get(parameterized.rawType(), arguments);
+    }
+
+    /**
      * Statements that read a container whose array or document has been started, up to its end; returns the
      * name of the local that holds the result.
      */
@@ -274,7 +311,8 @@ final class ValueCode {
         if (type instanceof ValueType.MapOf map) {
             String local = "map" + depth;
             String key = "key" + depth;
-            code.addStatement("$T $N = new $T<>()", type.javaType(), local, map.implementation());
+            code.addStatement("$T $N = $L", bounded(type.javaType()), local,
+                    newContainer(map.implementation(), type.javaType()));
             code.beginControlFlow("while (reader.readBsonType() != $T.END_OF_DOCUMENT)", Names.BSON_TYPE);
             code.addStatement("$T $N = reader.readName()", String.class, key);
             CodeBlock value = readElement(code, map.value(), field, depth + 1);
@@ -301,11 +339,11 @@ final class ValueCode {
             return result;
         }
         String list = "list" + depth;
-        TypeName listType = type instanceof ValueType.CollectionOf ? type.javaType()
+        TypeName listType = type instanceof ValueType.CollectionOf ? bounded(type.javaType())
                 : ParameterizedTypeName.get(ClassName.get(List.class), element.javaType().box());
         ClassName implementation = type instanceof ValueType.CollectionOf collection ? collection.implementation()
                 : ClassName.get(ArrayList.class);
-        code.addStatement("$T $N = new $T<>()", listType, list, implementation);
+        code.addStatement("$T $N = $L", listType, list, newContainer(implementation, type.javaType()));
         code.beginControlFlow("while (reader.readBsonType() != $T.END_OF_DOCUMENT)", Names.BSON_TYPE);
         code.addStatement("$N.add($L)", list, readElement(code, element, field, depth + 1));
         code.endControlFlow();
