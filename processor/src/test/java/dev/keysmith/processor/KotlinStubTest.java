@@ -280,6 +280,56 @@ class KotlinStubTest {
         }
     }
 
+    /** {@code class Note { @UuidId var id: String? = null; var text: String = "" }}: created empty, then set. */
+    private static final JavaFileObject NOTE = source("demo.Note",
+            "package demo;",
+            "import dev.keysmith.annotations.*;",
+            "import org.jetbrains.annotations.NotNull;",
+            "import org.jetbrains.annotations.Nullable;",
+            "@kotlin.Metadata(mv = {2, 4, 0}, k = 1, xi = 48)",
+            "public final class Note {",
+            "    @UuidId",
+            "    @Nullable",
+            "    private String id;",
+            "    @NotNull",
+            "    private String text = \"\";",
+            "    public Note() {",
+            "        super();",
+            "    }",
+            "    @Nullable",
+            "    public final String getId() {",
+            "        return id;",
+            "    }",
+            "    public final void setId(@Nullable",
+            "    String p0) {",
+            "        this.id = p0;",
+            "    }",
+            "    @NotNull",
+            "    public final String getText() {",
+            "        return text;",
+            "    }",
+            "    public final void setText(@NotNull",
+            "    String p0) {",
+            "        this.text = java.util.Objects.requireNonNull(p0, \"Parameter specified as non-null is null\");",
+            "    }",
+            "}");
+
+    @Test
+    void aNullForANonNullPropertySetAfterCreationIsKeysmithsDecodingError() throws Exception {
+        try (Run run = new Run(compile(NOTE))) {
+            EntityCodec<Object> codec = run.codec("demo.Note");
+            BsonDocument nullText = BsonDocument.parse("{text: null}");
+            assertThatThrownBy(() -> run.decode(codec, nullText))
+                    .isInstanceOfSatisfying(EntityDecodingException.class, e -> {
+                        assertThat(e.entity()).isEqualTo("Note");
+                        assertThat(e.field()).isEqualTo("text");
+                    })
+                    .hasMessageContaining("the Kotlin property is not nullable");
+            Object withoutText = run.decode(codec, new BsonDocument());
+            assertThat(run.get(withoutText, "getText")).as("the initial value stays").isEqualTo("");
+        }
+    }
+
     @Test
     void aNonNullReferenceIdIsACompileErrorNamingTheKotlinProperty() {
         JavaFileObject session = source("demo.Session",

@@ -20,6 +20,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
@@ -143,7 +144,7 @@ public final class ModelReader {
                 : creation(type, candidates, kotlin, refusals);
         List<IdSpec> ids = new ArrayList<>();
         List<Property> properties = new ArrayList<>();
-        Set<String> nonNull = new java.util.TreeSet<>();
+        Set<String> nonNull = new TreeSet<>();
         for (Candidate declared : candidates) {
             Candidate candidate = creation.widened().containsKey(declared.name())
                     ? declared.withType(creation.widened().get(declared.name())) : declared;
