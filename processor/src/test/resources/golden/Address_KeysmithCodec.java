@@ -2,6 +2,7 @@ package test;
 
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.codec.CodecSupport;
+import dev.keysmith.runtime.codec.EncodeSupport;
 import dev.keysmith.runtime.codec.GeneratedCodec;
 import dev.keysmith.runtime.codec.KeysmithGenerated;
 import java.util.LinkedHashMap;
@@ -22,16 +23,12 @@ public final class Address_KeysmithCodec extends GeneratedCodec<Address> {
   @Override
   public void encode(BsonWriter writer, Address value, EncoderContext encoderContext) {
     writer.writeStartDocument();
-    if (value.city != null) {
-      writer.writeString("city", value.city);
-    }
+    EncodeSupport.writeString(writer, "city", value.city);
     if (value.codes != null) {
       writer.writeName("codes");
       writeCodes(writer, value.codes, encoderContext);
     }
-    if (value.street != null) {
-      writer.writeString("street", value.street);
-    }
+    EncodeSupport.writeString(writer, "street", value.street);
     writer.writeEndDocument();
   }
 

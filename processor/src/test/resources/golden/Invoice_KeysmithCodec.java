@@ -32,12 +32,8 @@ public final class Invoice_KeysmithCodec extends GeneratedEntityCodec<Invoice> {
   public void encode(BsonWriter writer, Invoice value, EncoderContext encoderContext) {
     writer.writeStartDocument();
     writer.writeInt64("_id", value.number());
-    if (value.total() != null) {
-      writer.writeDecimal128("total", EncodeSupport.toDecimal128(value.total()));
-    }
-    if (value.issued() != null) {
-      writer.writeDateTime("issued", value.issued().toEpochMilli());
-    }
+    EncodeSupport.writeDecimal(writer, "total", value.total());
+    EncodeSupport.writeInstant(writer, "issued", value.issued());
     writer.writeEndDocument();
   }
 
@@ -73,6 +69,11 @@ public final class Invoice_KeysmithCodec extends GeneratedEntityCodec<Invoice> {
       throw CodecSupport.missing("Invoice", "number", "_id");
     }
     return new Invoice(number, total, issued);
+  }
+
+  @Override
+  public SequenceAllocator sequence() {
+    return sequence;
   }
 
   @Override

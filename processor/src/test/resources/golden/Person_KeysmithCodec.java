@@ -25,24 +25,12 @@ public final class Person_KeysmithCodec extends GeneratedEntityCodec<Person> {
   @Override
   public void encode(BsonWriter writer, Person value, EncoderContext encoderContext) {
     writer.writeStartDocument();
-    if (value.id != null) {
-      writer.writeObjectId("_id", EncodeSupport.parseObjectIdHex(value.id, "Person"));
-    }
+    EncodeSupport.writeObjectIdHex(writer, "_id", value.id, "Person");
     writer.writeInt32("age", value.age);
-    if (value.home != null) {
-      writer.writeName("home");
-      encoderContext.encodeWithChildContext(codec(0, Address.class), writer, value.home);
-    }
-    if (value.name != null) {
-      writer.writeString("full_name", value.name);
-    }
-    if (value.getStatus() != null) {
-      writer.writeString("status", value.getStatus().name());
-    }
-    if (value.tags != null) {
-      writer.writeName("tags");
-      EncodeSupport.writeStrings(writer, value.tags);
-    }
+    EncodeSupport.write(writer, "home", codec(0, Address.class), value.home, encoderContext);
+    EncodeSupport.writeString(writer, "full_name", value.name);
+    EncodeSupport.writeEnum(writer, "status", value.getStatus());
+    EncodeSupport.writeStrings(writer, "tags", value.tags);
     writer.writeEndDocument();
   }
 

@@ -1,6 +1,7 @@
 package test;
 
 import dev.keysmith.runtime.codec.CodecSupport;
+import dev.keysmith.runtime.codec.EncodeSupport;
 import dev.keysmith.runtime.codec.GeneratedCodec;
 import dev.keysmith.runtime.codec.KeysmithGenerated;
 import java.util.ArrayList;
@@ -29,14 +30,8 @@ public final class Range_KeysmithCodec<T> extends GeneratedCodec<Range<T>> {
   @Override
   public void encode(BsonWriter writer, Range<T> value, EncoderContext encoderContext) {
     writer.writeStartDocument();
-    if (value.max != null) {
-      writer.writeName("max");
-      encoderContext.encodeWithChildContext(codecOfT, writer, value.max);
-    }
-    if (value.min != null) {
-      writer.writeName("min");
-      encoderContext.encodeWithChildContext(codecOfT, writer, value.min);
-    }
+    EncodeSupport.write(writer, "max", codecOfT, value.max, encoderContext);
+    EncodeSupport.write(writer, "min", codecOfT, value.min, encoderContext);
     if (value.steps != null) {
       writer.writeName("steps");
       writeSteps(writer, value.steps, encoderContext);

@@ -66,7 +66,7 @@ class ProcessorBehaviourTest {
                         "}"));
         assertThat(compilation).succeededWithoutWarnings();
         assertThat(compilation).generatedSourceFile("test.Order_KeysmithCodec").contentsAsUtf8String()
-                .contains("encodeWithChildContext(codec(0, Later.class), writer, value.later)");
+                .contains("EncodeSupport.write(writer, \"later\", codec(0, Later.class), value.later, encoderContext)");
     }
 
     @Test

@@ -80,4 +80,21 @@ public final class Discriminated {
         @BsonProperty(useDiscriminator = true)
         public Tool spare;
     }
+
+    /** An abstract discriminated class under a plain {@code @BsonProperty}: its values are subclasses. */
+    @BsonDiscriminator
+    public abstract static class Payment {
+        public String reference;
+    }
+
+    public static class Card extends Payment {
+        public int last4;
+    }
+
+    @Document
+    public static class Checkout {
+        public ObjectId id;
+        @BsonProperty("payment_method")
+        public Payment payment;
+    }
 }

@@ -218,4 +218,34 @@ public final class MoreShapes {
             this.count = count;
         }
     }
+
+    /** Final fields behind getters, a constructor without parameters and one that takes them all. */
+    @Document
+    public static class Version {
+        private final ObjectId id;
+        private final int major;
+        private final int minor;
+
+        public Version() {
+            this(null, 0, 0);
+        }
+
+        public Version(ObjectId id, int major, int minor) {
+            this.id = id;
+            this.major = major;
+            this.minor = minor;
+        }
+
+        public ObjectId getId() {
+            return id;
+        }
+
+        public int getMajor() {
+            return major;
+        }
+
+        public int getMinor() {
+            return minor;
+        }
+    }
 }

@@ -40,6 +40,14 @@ import javax.lang.model.util.Types;
 
 /** Reads an entity or embedded type into a {@link TypeModel}. Reports nothing: the validator does.
  *
+ * <p>How its parts fit, in the order {@link #read} runs them: the candidates (a record's components, or a class's
+ * properties as {@link PropertyScan} finds them, with the driver's rules for what is written and what is read,
+ * and the shapes the driver refuses collected as {@link Refusal}s); the creation (a {@code @BsonCreator}, a
+ * constructor without parameters, or one that takes every property); each candidate's {@link Property} (its
+ * stored name, how the codec reads and sets it, its {@link ValueType} from {@link ValueTypes}, the
+ * discriminator and extra-elements rules); then the id (an id annotation, else the driver's {@code @BsonId} or
+ * {@code id} convention, else none).
+ *
  * <p>Not thread-safe: confine to one thread (javac runs processors on one).
  */
 public final class ModelReader {
@@ -520,8 +528,9 @@ public final class ModelReader {
 
     /**
      * The {@code @BsonCreator}; else a non-private constructor without parameters, as the driver takes (the
-     * properties then set through setters and fields); else a constructor that takes every property stored in a
-     * field or through a setter, by name (immutable classes, which the driver cannot create).
+     * properties then set through setters and fields), when it can set every property kept in a field or
+     * setter; else a constructor that takes all those, by name (immutable classes, which the driver cannot
+     * create, or cannot read back); else the constructor without parameters, final fields left as constructed.
      */
     private Creation creation(TypeElement type, List<Candidate> candidates, KotlinClass kotlin,
             List<Refusal> refusals) {
@@ -542,18 +551,21 @@ public final class ModelReader {
         List<ExecutableElement> constructors = ElementFilter.constructorsIn(type.getEnclosedElements()).stream()
                 .filter(constructor -> !constructor.getModifiers().contains(Modifier.PRIVATE))
                 .toList();
-        if (constructors.stream().anyMatch(constructor -> constructor.getParameters().isEmpty())) {
-            return new Creation(TypeModel.Creation.INSTANCE, List.of());
-        }
+        boolean noArguments = constructors.stream().anyMatch(constructor -> constructor.getParameters().isEmpty());
         List<Candidate> stored = candidates.stream()
                 .filter(candidate -> candidate.field() != null || candidate.setter() != null).toList();
+        if (noArguments && stored.stream().allMatch(Candidate::decoded)) {
+            return new Creation(TypeModel.Creation.INSTANCE, List.of());
+        }
+        // Final fields: a constructor that takes them all reads them back, where the driver (and the no-argument
+        // constructor) would leave them as constructed; the documents are the same either way.
         for (ExecutableElement constructor : constructors) {
             List<String> order = takesEvery(constructor, stored);
             if (order != null) {
                 return new Creation(TypeModel.Creation.CONSTRUCTOR, order);
             }
         }
-        return new Creation(TypeModel.Creation.NONE, List.of());
+        return new Creation(noArguments ? TypeModel.Creation.INSTANCE : TypeModel.Creation.NONE, List.of());
     }
 
     /** The parameter names in order, if each parameter of {@code constructor} is a candidate's, else null. */
@@ -679,7 +691,8 @@ public final class ModelReader {
      * The driver's rule for a property whose value is a class of this compilation: a {@code @BsonProperty} on the
      * getter or field switches the value's discriminator off unless it says {@code useDiscriminator = true}, which
      * switches it on even for a class without {@code @BsonDiscriminator}. keysmith's codec of a class writes its
-     * discriminator exactly when the class has {@code @BsonDiscriminator}, so the other two cases are refused.
+     * discriminator exactly when the class has {@code @BsonDiscriminator}, so the other two cases are refused
+     * where a value of the declared class itself could be stored.
      */
     private ValueType discriminatorRule(Candidate candidate, ValueType valueType) {
         Optional<AnnotationMirror> property = candidate.encodeSources().stream()
@@ -690,7 +703,12 @@ public final class ModelReader {
         }
         boolean use = (Boolean) annotations.value(property.get(), "useDiscriminator").getValue();
         TypeElement element = (TypeElement) ((DeclaredType) candidate.type()).asElement();
-        if (!use && valueType instanceof ValueType.Polymorphic) {
+        boolean concrete = element.getKind() == ElementKind.CLASS
+                && !element.getModifiers().contains(Modifier.ABSTRACT);
+        // An abstract class or interface holds subclass values only, which the driver writes with their own
+        // discriminator whatever the property says: the same bytes as keysmith's (the driver then cannot read
+        // them back; keysmith can).
+        if (!use && concrete && valueType instanceof ValueType.Polymorphic) {
             return new ValueType.Unsupported(valueType.javaType(), "a @BsonDiscriminator class under a @BsonProperty "
                     + "without useDiscriminator = true, which the driver writes without its discriminator while "
                     + "keysmith's codec of " + element.getSimpleName() + " always writes it; add useDiscriminator = "

@@ -126,6 +126,42 @@ final class ValueCode {
         return call.add("$L)", argument).build();
     }
 
+    /**
+     * The shared write of a scalar property that may be null ({@code EncodeSupport.writeX(writer, name, value)},
+     * which leaves a null out), or null for the rare kinds that have none (boxed {@code short}, {@code byte},
+     * {@code float}, {@code char}): those are written by {@link #writeScalar} after a test in the codec.
+     */
+    CodeBlock writeNullableScalar(ScalarKind kind, Form form, String name, CodeBlock value) {
+        String method = switch (kind) {
+            case STRING -> switch (form) {
+                case OBJECT_ID_HEX -> "writeObjectIdHex";
+                case UUID_STRING -> "writeUuidString";
+                case PLAIN -> "writeString";
+            };
+            case ENUM -> "writeEnum";
+            case INSTANT -> "writeInstant";
+            case DATE -> "writeDate";
+            case LOCAL_DATE -> "writeLocalDate";
+            case LOCAL_DATE_TIME -> "writeLocalDateTime";
+            case BIG_DECIMAL -> "writeDecimal";
+            case UUID -> "writeUuid";
+            case OBJECT_ID -> "writeObjectId";
+            case BYTES -> "writeBytes";
+            case INT -> "writeInt32";
+            case LONG -> "writeInt64";
+            case DOUBLE -> "writeDouble";
+            case BOOLEAN -> "writeBoolean";
+            case SHORT, BYTE, FLOAT, CHAR -> null;
+        };
+        if (method == null) {
+            return null;
+        }
+        if (kind == ScalarKind.STRING && form != Form.PLAIN) {
+            return CodeBlock.of("$T.$L(writer, $S, $L, $S)", Names.ENCODE_SUPPORT, method, name, value, entity);
+        }
+        return CodeBlock.of("$T.$L(writer, $S, $L)", Names.ENCODE_SUPPORT, method, name, value);
+    }
+
     /** The checked read of a scalar for the field {@code field}. */
     CodeBlock readScalar(ValueType.Scalar scalar, Form form, String field) {
         boolean primitive = scalar.primitive();
