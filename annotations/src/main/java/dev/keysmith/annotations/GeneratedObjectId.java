@@ -33,6 +33,7 @@ import java.lang.annotation.Target;
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
-@Target({ElementType.FIELD, ElementType.METHOD, ElementType.RECORD_COMPONENT})
+// PARAMETER: Kotlin puts an annotation on a constructor property's parameter (docs/decisions-processor.md, Kotlin).
+@Target({ElementType.FIELD, ElementType.METHOD, ElementType.PARAMETER, ElementType.RECORD_COMPONENT})
 public @interface GeneratedObjectId {
 }

@@ -137,6 +137,19 @@ class BootFailureTest {
         @Id @UuidId @UuidGenerator UUID id;
     }
 
+    /** As Kotlin 2.2 compiles {@code @Entity class Ticket(@Id @Sequence var number: Long? = null)} by default. */
+    @Entity
+    public static class ParameterOnly {
+        @Id Long number;
+
+        protected ParameterOnly() {
+        }
+
+        public ParameterOnly(@Sequence Long number) {
+            this.number = number;
+        }
+    }
+
     private static final String TEN = "abcdefghij";
 
     @Entity
@@ -189,7 +202,11 @@ class BootFailureTest {
                         "@UuidId is the id's generator, so it cannot be combined with @UuidGenerator, another "
                                 + "generator; remove @UuidGenerator"),
                 Arguments.of(List.of(ClashA.class, ClashB.class), ".id", "needs the database sequence keysmith_parts_1, "
-                        + "which @Sequence(name = \""));
+                        + "which @Sequence(name = \""),
+                Arguments.of(List.of(ParameterOnly.class), "ParameterOnly.number", "@Sequence is on the constructor "
+                        + "parameter 1 of 1 and on no field or getter, where Hibernate reads it (Kotlin before 2.4 puts "
+                        + "an annotation written on a constructor property on the parameter alone); compile with "
+                        + "-Xannotation-default-target=param-property, or write @field:Sequence"));
     }
 
     @ParameterizedTest(name = "{1}")

@@ -355,6 +355,48 @@ class CompileErrorsTest {
     }
 
     @Test
+    void idOnAMethodParameter() {
+        assertError(Message.ID_PLACEMENT.format("@Sequence", "parameter 'next' of method 'renumber()'",
+                        "no property, and an id annotation on a parameter counts only on a constructor's"),
+                "void renumber",
+                "@Document class Bad {",
+                "  long number;",
+                "  void renumber(@Sequence long next) { number = next; }",
+                "}");
+    }
+
+    @Test
+    void idOnAConstructorParameterNamedAfterNoProperty() {
+        assertError(Message.ID_PLACEMENT.format("@Sequence", "parameter 'first' of the constructor",
+                        "named after no property, and an id annotation on a constructor parameter counts for the "
+                                + "property of the same name"),
+                "Bad(@Sequence",
+                "@Document class Bad {",
+                "  Long number;",
+                "  Bad() {}",
+                "  Bad(@Sequence Long first) { number = first; }",
+                "}");
+    }
+
+    /** A Java class too may carry the id annotation on its constructor's parameter of the property's name. */
+    @Test
+    void idOnAConstructorParameterCountsForItsProperty() {
+        Compilation compilation = compile(source("test.Ticket",
+                "package test;",
+                "import dev.keysmith.annotations.*;",
+                "public class Ticket {",
+                "  private final Long number;",
+                "  private final String title;",
+                "  public Ticket(@Sequence Long number, String title) { this.number = number; this.title = title; }",
+                "  public Long getNumber() { return number; }",
+                "  public String getTitle() { return title; }",
+                "}"));
+        assertThat(compilation).succeededWithoutWarnings();
+        assertThat(compilation).generatedSourceFile("test.Ticket_KeysmithCodec").contentsAsUtf8String()
+                .contains("sequence.next()");
+    }
+
+    @Test
     void idOnAMethodThatIsNoGetter() {
         assertError(Message.ID_PLACEMENT.format("@Sequence", "method 'code()'",
                         "neither a public getter nor the getter of a field"), "long code()",

@@ -8,20 +8,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.testing.compile.Compilation;
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.codec.EntityCodec;
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import javax.annotation.processing.Processor;
 import javax.tools.JavaFileObject;
 import org.bson.BsonDocument;
-import org.bson.BsonDocumentReader;
-import org.bson.BsonDocumentWriter;
 import org.bson.codecs.BsonValueCodecProvider;
-import org.bson.codecs.DecoderContext;
-import org.bson.codecs.EncoderContext;
 import org.bson.codecs.ValueCodecProvider;
 import org.bson.codecs.configuration.CodecRegistries;
 import org.bson.codecs.configuration.CodecRegistry;
@@ -78,7 +69,7 @@ class LombokTest {
                 .compile(ITEM, PRICE);
         assertThat(compilation).succeededWithoutWarnings();
 
-        ClassLoader loader = new CompiledClasses(compilation);
+        CompiledClasses loader = new CompiledClasses(compilation);
         CodecRegistry registry = CodecRegistries.fromProviders(new ValueCodecProvider(), new BsonValueCodecProvider());
         try (IdGenerators ids = IdGenerators.create((counter, count) -> {
             throw new AssertionError("no sequence here");
@@ -89,75 +80,27 @@ class LombokTest {
             itemType.getMethod("setCount", int.class).invoke(item, 3);
             itemType.getMethod("setActive", boolean.class).invoke(item, true);
             itemType.getMethod("setTags", List.class).invoke(item, List.of("iron"));
-            EntityCodec<Object> items = codec(loader, "demo.Item_KeysmithCodec", registry, ids);
+            EntityCodec<Object> items = loader.codec("demo.Item_KeysmithCodec", registry, ids);
             Object withId = items.generateIdIfAbsentFromDocument(item);
             assertThat(itemType.getMethod("getId").invoke(withId)).isInstanceOf(ObjectId.class);
-            BsonDocument stored = encode(items, withId);
+            BsonDocument stored = CompiledClasses.encode(items, withId);
             assertThat(stored.keySet()).containsExactly("_id", "active", "count", "name", "tags");
-            assertThat(decode(items, stored)).isEqualTo(withId);
+            assertThat(CompiledClasses.decode(items, stored)).isEqualTo(withId);
 
             Class<?> priceType = loader.loadClass("demo.Price");
             Object price = priceType.getConstructor(ObjectId.class, String.class, long.class)
                     .newInstance(null, "EUR", 1999L);
-            EntityCodec<Object> prices = codec(loader, "demo.Price_KeysmithCodec", registry, ids);
+            EntityCodec<Object> prices = loader.codec("demo.Price_KeysmithCodec", registry, ids);
             Object pricedWithId = prices.generateIdIfAbsentFromDocument(price);
             assertThat(pricedWithId).isNotSameAs(price);
             assertThat(priceType.getMethod("getCents").invoke(pricedWithId)).isEqualTo(1999L);
-            BsonDocument storedPrice = encode(prices, pricedWithId);
+            BsonDocument storedPrice = CompiledClasses.encode(prices, pricedWithId);
             assertThat(storedPrice.keySet()).containsExactly("_id", "cents", "currency");
-            assertThat(decode(prices, storedPrice)).isEqualTo(pricedWithId);
+            assertThat(CompiledClasses.decode(prices, storedPrice)).isEqualTo(pricedWithId);
         }
     }
 
     private static Processor processor(String name) throws ReflectiveOperationException {
         return (Processor) Class.forName(name).getDeclaredConstructor().newInstance();
-    }
-
-    @SuppressWarnings("unchecked")
-    /** The codec made as {@code GeneratedCodecProvider} makes it: by its public constructor. */
-    private static EntityCodec<Object> codec(ClassLoader loader, String codec, CodecRegistry registry,
-            IdGenerators ids) throws ReflectiveOperationException {
-        return (EntityCodec<Object>) loader.loadClass(codec).getConstructor(CodecRegistry.class, IdGenerators.class)
-                .newInstance(registry, ids);
-    }
-
-    private static BsonDocument encode(EntityCodec<Object> codec, Object value) {
-        BsonDocument document = new BsonDocument();
-        codec.encode(new BsonDocumentWriter(document), value, EncoderContext.builder().build());
-        return document;
-    }
-
-    private static Object decode(EntityCodec<Object> codec, BsonDocument document) {
-        return codec.decode(new BsonDocumentReader(document), DecoderContext.builder().build());
-    }
-
-    /** The classes of a compilation, loaded from memory; everything else from the test's class path. */
-    private static final class CompiledClasses extends ClassLoader {
-        private final Map<String, JavaFileObject> classes = new HashMap<>();
-
-        CompiledClasses(Compilation compilation) {
-            super(LombokTest.class.getClassLoader());
-            for (JavaFileObject file : compilation.generatedFiles()) {
-                if (file.getKind() == JavaFileObject.Kind.CLASS) {
-                    String path = file.toUri().getPath();
-                    String name = path.substring(path.indexOf("/demo/") + 1, path.length() - ".class".length());
-                    classes.put(name.replace('/', '.'), file);
-                }
-            }
-        }
-
-        @Override
-        protected Class<?> findClass(String name) throws ClassNotFoundException {
-            JavaFileObject file = classes.get(name);
-            if (file == null) {
-                throw new ClassNotFoundException(name);
-            }
-            try (InputStream in = file.openInputStream()) {
-                byte[] bytes = in.readAllBytes();
-                return defineClass(name, bytes, 0, bytes.length);
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        }
     }
 }

@@ -141,6 +141,18 @@ public enum Message {
             "@BsonCreator %s returns %s, not %3$s; the driver refuses such a creator, and the codec could not use "
                     + "it; make it return %3$s"),
 
+    /** A Kotlin property of a value class type. Arguments: the class, the property. */
+    KOTLIN_VALUE_CLASS("KeysmithKotlinValueClass",
+            "'%2$s' of the Kotlin class %1$s is of a value class (@JvmInline): Kotlin hides its getter, and the "
+                    + "constructor of %1$s, from Java under mangled names, so no generated codec can read or create "
+                    + "%1$s; declare '%2$s' with the value class's underlying type (e.g. Long for "
+                    + "value class OrderId(val value: Long))"),
+
+    /** A generated id on a non-null Kotlin property of reference type. Arguments: class, property, type, type. */
+    KOTLIN_NON_NULL_ID("KeysmithKotlinNonNullId",
+            "the id '%2$s' of the Kotlin class %1$s is a non-null %3$s, so it is never absent and keysmith would "
+                    + "never generate it; declare it nullable with no value: val %2$s: %4$s? = null"),
+
     /** A field type stayed undefined after the last round. Arguments: type, field, its type. */
     UNDEFINED_TYPE("KeysmithUndefinedType",
             "%s: the type of '%s' (%s) is still undefined after the last round; "

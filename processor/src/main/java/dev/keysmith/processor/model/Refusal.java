@@ -5,7 +5,8 @@ import javax.lang.model.element.Element;
 
 /**
  * A shape of a class that the driver's {@code PojoCodec} refuses (or would store so that its own documents lose
- * a value), found while reading it; the validator reports it as a compile error.
+ * a value), or that no generated code can serve, found while reading it; the validator reports it as a compile
+ * error.
  *
  * @param element where the error is reported (valid in the current round only)
  * @param rule the rule that is broken
@@ -28,6 +29,11 @@ public record Refusal(Element element, Rule rule, List<String> arguments) {
         /** More than one {@code @BsonCreator}. */
         TWO_CREATORS,
         /** A static {@code @BsonCreator} method that does not return the class. */
-        CREATOR_RETURN
+        CREATOR_RETURN,
+        /**
+         * A Kotlin property of a value class type, whose getter (and the constructor of its class) Kotlin hides from
+         * Java under mangled names: no generated code can read or create it.
+         */
+        KOTLIN_VALUE_CLASS
     }
 }

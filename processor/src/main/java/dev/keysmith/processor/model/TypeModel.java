@@ -7,6 +7,7 @@ import com.palantir.javapoet.TypeVariableName;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
@@ -37,6 +38,9 @@ import javax.lang.model.element.VariableElement;
  * @param typeVariables the type's type parameters ({@code T} of {@code Range<T>}); empty unless the type is a
  *     generic embedded type, whose codec takes a codec for each
  * @param refusals the shapes of the type that the driver refuses, to report
+ * @param nonNull the Java names of the properties of reference type that Kotlin declares non-null (a Kotlin
+ *     class's stub marks them {@code @NotNull}): decoding a document without a value for one is an error of its
+ *     own, not Kotlin's {@code NullPointerException}; empty for Java classes
  * @param element the type element (valid in the current round only)
  *
  * <p>Immutable (its element is valid in the current round only).
@@ -45,7 +49,8 @@ public record TypeModel(ClassName type, ClassName codec, boolean record, Creatio
         IdSpec id, List<Property> properties, List<String> constructorOrder, String factoryMethod,
         VariableElement unmatchedCreatorParameter,
         Map<String, TypeName> unstored, List<Element> strayIds, Discriminator discriminator, boolean embedded,
-        List<IdSpec> ids, List<TypeVariableName> typeVariables, List<Refusal> refusals, TypeElement element) {
+        List<IdSpec> ids, List<TypeVariableName> typeVariables, List<Refusal> refusals, Set<String> nonNull,
+        TypeElement element) {
 
     /** The name of the codec the processor writes for {@code type}, e.g. {@code Order_LineItem_KeysmithCodec}. */
     public static ClassName codecName(ClassName type) {

@@ -20,6 +20,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
@@ -136,12 +137,22 @@ public final class ModelReader {
                     .anyMatch(source -> Annotations.has(source, Annotations.BSON_IGNORE)));
         }
         // Classes: the order of the driver's PojoCodecProvider (by Java name, as the scan gives them), so that
-        // documents are byte for byte the same; records keep their component order, as the driver's record codec.
+        // documents are byte for byte the same; records keep their component order, as the driver's record codec;
+        // Kotlin data classes their primary constructor's, as the driver's DataClassCodec (then any other property
+        // by name).
+        KotlinClass kotlin = isRecord ? null : KotlinClass.of(type, types);
+        if (kotlin != null && kotlin.isDataClass()) {
+            List<String> primary = kotlin.primaryConstructor().getParameters().stream()
+                    .map(parameter -> parameter.getSimpleName().toString()).toList();
+            candidates.sort(Comparator.comparing((Candidate candidate) -> !primary.contains(candidate.name()))
+                    .thenComparing(candidate -> primary.indexOf(candidate.name())));
+        }
         String collection = collectionName(type);
         Creation creation = isRecord ? new Creation(TypeModel.Creation.CONSTRUCTOR, recordOrder)
-                : creation(type, candidates, refusals);
+                : creation(type, candidates, kotlin, refusals);
         List<IdSpec> ids = new ArrayList<>();
         List<Property> properties = new ArrayList<>();
+        Set<String> nonNull = new TreeSet<>();
         for (Candidate declared : candidates) {
             Candidate candidate = creation.widened().containsKey(declared.name())
                     ? declared.withType(creation.widened().get(declared.name())) : declared;
@@ -153,13 +164,30 @@ public final class ModelReader {
                         + "go into one"), property.read(), property.write(), property.fieldIsPrivate(),
                         property.fieldIsFinal(), false, null, property.element());
             }
-            ids.addAll(idSpecs(candidate, property, collection));
+            ids.addAll(idSpecs(type, candidate, property, collection));
             properties.add(property);
+            if (kotlin != null && !candidate.type().getKind().isPrimitive()
+                    && KotlinClass.nonNull(withParameters(type, candidate))) {
+                nonNull.add(candidate.name());
+            }
+            if (kotlin != null && kotlin.mangled().contains(candidate.name())) {
+                refusals.add(new Refusal(candidate.reportOn(), Refusal.Rule.KOTLIN_VALUE_CLASS, List.of(
+                        type.getSimpleName().toString(), candidate.name())));
+            }
+        }
+        if (kotlin != null) {
+            for (String name : kotlin.mangled()) {
+                if (candidates.stream().noneMatch(candidate -> candidate.name().equals(name))) {
+                    // No getter in the stub and a private field: the property is no candidate at all.
+                    refusals.add(new Refusal(mangledField(type, name), Refusal.Rule.KOTLIN_VALUE_CLASS,
+                            List.of(type.getSimpleName().toString(), name)));
+                }
+            }
         }
         // A type with neither @Document nor an id annotation is read because an entity's value is of it: it is
         // stored as a sub-document, as with @Embedded. An id annotation on a member that is no property makes it
         // an entity whose id is misplaced (reported).
-        List<Element> strayIds = strayIds(type, candidates);
+        List<Element> strayIds = strayIds(type, candidates, kotlin);
         boolean embedded = markedEmbedded
                 || ids.isEmpty() && strayIds.isEmpty() && !Annotations.has(type, Annotations.DOCUMENT);
         IdSpec id = null;
@@ -185,7 +213,7 @@ public final class ModelReader {
                 List.copyOf(properties), creation.order(), creation.factoryMethod(), creation.unmatched(),
                 Map.copyOf(unstored), strayIds, valueTypes.discriminator(type), embedded,
                 List.copyOf(ids), type.getTypeParameters().stream().map(TypeVariableName::get).toList(),
-                List.copyOf(refusals), type));
+                List.copyOf(refusals), Set.copyOf(nonNull), type));
     }
 
     private String collectionName(TypeElement type) {
@@ -330,9 +358,39 @@ public final class ModelReader {
         return "get" + Character.toUpperCase(property.charAt(0)) + property.substring(1);
     }
 
-    /** Members of the type and its superclasses that carry an id annotation but are no candidate's source. */
-    private List<Element> strayIds(TypeElement type, List<Candidate> candidates) {
+    /**
+     * Members of the type and its superclasses that carry an id annotation but are no candidate's source, and
+     * parameters that carry one but are no constructor parameter named after a candidate.
+     */
+    private List<Element> strayIds(TypeElement type, List<Candidate> candidates, KotlinClass kotlin) {
         List<Element> strays = new ArrayList<>();
+        if (kotlin != null && !kotlin.mangled().isEmpty()) {
+            // A value class property is reported as such (KOTLIN_VALUE_CLASS), not as a misplaced annotation.
+            candidates = new ArrayList<>(candidates);
+            for (String name : kotlin.mangled()) {
+                candidates.add(new Candidate(name, null, null, null, null, List.of(mangledField(type, name)),
+                        List.of(), false, false, type));
+            }
+        }
+        for (ExecutableElement executable : ElementFilter.constructorsIn(type.getEnclosedElements())) {
+            for (VariableElement parameter : executable.getParameters()) {
+                boolean hasId = ID_ANNOTATIONS.stream().anyMatch(id -> Annotations.has(parameter, id));
+                if (hasId && candidates.stream().noneMatch(candidate -> candidate.name().equals(
+                        parameter.getSimpleName().toString()))) {
+                    strays.add(parameter);
+                }
+            }
+        }
+        for (ExecutableElement executable : ElementFilter.methodsIn(type.getEnclosedElements())) {
+            if (kotlin != null && kotlin.isDataClass() && executable.getSimpleName().contentEquals("copy")) {
+                continue; // its parameters repeat the primary constructor's, annotations included
+            }
+            for (VariableElement parameter : executable.getParameters()) {
+                if (ID_ANNOTATIONS.stream().anyMatch(id -> Annotations.has(parameter, id))) {
+                    strays.add(parameter);
+                }
+            }
+        }
         for (TypeElement current = type; current != null; current = Annotations.superclass(current)) {
             for (Element member : current.getEnclosedElements()) {
                 if (member.getKind() != ElementKind.FIELD && member.getKind() != ElementKind.METHOD) {
@@ -464,10 +522,21 @@ public final class ModelReader {
      * setter; else a constructor that takes all those, by name (immutable classes, which the driver cannot
      * create, or cannot read back); else the constructor without parameters, final fields left as constructed.
      */
-    private Creation creation(TypeElement type, List<Candidate> candidates, List<Refusal> refusals) {
+    private Creation creation(TypeElement type, List<Candidate> candidates, KotlinClass kotlin,
+            List<Refusal> refusals) {
         Creation annotated = bsonCreator(type, candidates, refusals);
         if (annotated != null) {
             return annotated;
+        }
+        if (kotlin != null && kotlin.isDataClass()
+                && !kotlin.primaryConstructor().getModifiers().contains(Modifier.PRIVATE)) {
+            // A data class is created through its primary constructor, as the driver's DataClassCodec creates it
+            // (even when all its parameters have defaults, which gives it a constructor without parameters too);
+            // its other properties are set afterwards.
+            List<String> order = takesSome(kotlin.primaryConstructor(), candidates);
+            if (order != null) {
+                return new Creation(TypeModel.Creation.CONSTRUCTOR, order);
+            }
         }
         List<ExecutableElement> constructors = ElementFilter.constructorsIn(type.getEnclosedElements()).stream()
                 .filter(constructor -> !constructor.getModifiers().contains(Modifier.PRIVATE))
@@ -487,6 +556,20 @@ public final class ModelReader {
             }
         }
         return new Creation(noArguments ? TypeModel.Creation.INSTANCE : TypeModel.Creation.NONE, List.of());
+    }
+
+    /** The parameter names in order, if each parameter of {@code constructor} is a candidate's, else null. */
+    private List<String> takesSome(ExecutableElement constructor, List<Candidate> candidates) {
+        List<String> order = new ArrayList<>();
+        for (VariableElement parameter : constructor.getParameters()) {
+            String name = parameter.getSimpleName().toString();
+            if (candidates.stream().noneMatch(candidate -> candidate.name().equals(name)
+                    && types.isSameType(candidate.type(), parameter.asType()))) {
+                return null;
+            }
+            order.add(name);
+        }
+        return order;
     }
 
     /** The parameter names in order, if {@code constructor} takes exactly the candidates, else null. */
@@ -673,10 +756,33 @@ public final class ModelReader {
                 || elements.getPackageOf(field).equals(elements.getPackageOf(type));
     }
 
-    private List<IdSpec> idSpecs(Candidate candidate, Property property, String collection) {
+    /**
+     * The candidate's elements and the constructor parameters named after it: Kotlin puts an annotation written on a
+     * constructor property on the parameter (alone before Kotlin 2.4, with {@code @param:}, or with the field).
+     */
+    private static List<Element> withParameters(TypeElement type, Candidate candidate) {
+        List<Element> elements = candidate.sources();
+        for (ExecutableElement constructor : ElementFilter.constructorsIn(type.getEnclosedElements())) {
+            for (VariableElement parameter : constructor.getParameters()) {
+                if (parameter.getSimpleName().contentEquals(candidate.name())) {
+                    elements.add(parameter);
+                }
+            }
+        }
+        return elements;
+    }
+
+    /** The private field of a property whose getter Kotlin mangled, else the type. */
+    private static Element mangledField(TypeElement type, String name) {
+        return ElementFilter.fieldsIn(type.getEnclosedElements()).stream()
+                .filter(field -> field.getSimpleName().contentEquals(name)).map(Element.class::cast).findFirst()
+                .orElse(type);
+    }
+
+    private List<IdSpec> idSpecs(TypeElement type, Candidate candidate, Property property, String collection) {
         List<IdSpec> specs = new ArrayList<>();
         for (String annotationName : ID_ANNOTATIONS) {
-            for (Element source : candidate.sources()) {
+            for (Element source : withParameters(type, candidate)) {
                 Optional<AnnotationMirror> mirror = Annotations.find(source, annotationName);
                 if (mirror.isPresent()) {
                     specs.add(idSpec(property, annotationName, mirror.get(), collection));

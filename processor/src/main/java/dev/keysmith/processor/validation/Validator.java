@@ -55,7 +55,8 @@ public final class Validator {
             Refusal.Rule.WRITE_ONLY, Message.WRITE_ONLY,
             Refusal.Rule.NAME_MISMATCH, Message.PROPERTY_NAME,
             Refusal.Rule.TWO_CREATORS, Message.TWO_CREATORS,
-            Refusal.Rule.CREATOR_RETURN, Message.CREATOR_RETURN);
+            Refusal.Rule.CREATOR_RETURN, Message.CREATOR_RETURN,
+            Refusal.Rule.KOTLIN_VALUE_CLASS, Message.KOTLIN_VALUE_CLASS);
 
     private final Reporter reporter;
 
@@ -87,7 +88,9 @@ public final class Validator {
             reporter.error(model.unmatchedCreatorParameter(), Message.CREATOR_PARAMETER,
                     model.unmatchedCreatorParameter().getSimpleName(), model.type().simpleName(),
                     model.allProperties().stream().map(Property::javaName).toList());
-        } else if (model.creation() == TypeModel.Creation.NONE) {
+        } else if (model.creation() == TypeModel.Creation.NONE && model.refusals().stream()
+                .noneMatch(refusal -> refusal.rule() == Refusal.Rule.KOTLIN_VALUE_CLASS)) {
+            // (A Kotlin class with a value class property has no constructor Java can call: reported as that.)
             reporter.error(model.element(), Message.NO_CREATOR, model.type().simpleName(),
                     model.allProperties().stream().map(Property::javaName).toList());
         }
@@ -156,6 +159,11 @@ public final class Validator {
                 reporter.error(property.element(), Message.ID_TYPE,
                         id.strategy().annotationName(), ACCEPTED.get(id.strategy()), property.javaName(),
                         describe(type.javaType()), HINTS.get(id.strategy()));
+            } else if (model.nonNull().contains(property.javaName())) {
+                String simpleName = type.javaType() instanceof ClassName name ? name.simpleName()
+                        : type.javaType().toString();
+                reporter.error(property.element(), Message.KOTLIN_NON_NULL_ID, model.type().simpleName(),
+                        property.javaName(), simpleName, simpleName);
             }
         }
         if (id.settings() instanceof IdSpec.RandomSettings random) {
@@ -185,6 +193,13 @@ public final class Validator {
                     : stray.getModifiers().contains(Modifier.TRANSIENT)
                             ? "transient, and transient fields are not stored"
                             : "private with no getter, and the driver stores a private field only through its getter";
+        } else if (stray.getKind() == ElementKind.PARAMETER) {
+            Element executable = stray.getEnclosingElement();
+            member = "parameter '" + stray.getSimpleName() + "' of " + (executable.getKind() == ElementKind.CONSTRUCTOR
+                    ? "the constructor" : "method '" + executable.getSimpleName() + "()'");
+            why = executable.getKind() == ElementKind.CONSTRUCTOR ? "named after no property, and an id annotation "
+                    + "on a constructor parameter counts for the property of the same name"
+                    : "no property, and an id annotation on a parameter counts only on a constructor's";
         } else {
             member = "method '" + stray.getSimpleName() + "()'";
             why = "neither a public getter nor the getter of a field";

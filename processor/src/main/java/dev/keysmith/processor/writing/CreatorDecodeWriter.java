@@ -62,6 +62,14 @@ final class CreatorDecodeWriter extends DecodeWriter {
                 code.endControlFlow();
             }
         }
+        for (Property property : properties) {
+            if (context.model.nonNull().contains(property.javaName())
+                    && property.write() instanceof Access.ConstructorParameter) {
+                code.beginControlFlow("if ($N == null)", context.local(property));
+                code.addStatement("throw $L", notNullable(property));
+                code.endControlFlow();
+            }
+        }
         List<CodeBlock> arguments = new ArrayList<>();
         for (String name : context.model.constructorOrder()) {
             TypeName unstored = context.model.unstored().get(name);
@@ -79,10 +87,24 @@ final class CreatorDecodeWriter extends DecodeWriter {
                 context.create(CodeBlock.join(arguments, ", ")));
         for (Property property : setAfterwards) {
             code.beginControlFlow("if ($N)", context.presence(property));
+            if (context.model.nonNull().contains(property.javaName())) {
+                code.beginControlFlow("if ($N == null)", context.local(property));
+                code.addStatement("throw $L", notNullable(property));
+                code.endControlFlow();
+            }
             code.addStatement(CodecContext.assign("value", property, CodeBlock.of("$N", context.local(property))));
             code.endControlFlow();
         }
         code.addStatement("return value");
+    }
+
+    /** The error for a non-null Kotlin property without a value, named with the document's id when it has one. */
+    private CodeBlock notNullable(Property property) {
+        CodeBlock error = CodeBlock.of("$T.notNullable($S, $S, $S)", Names.CODEC_SUPPORT, context.entity,
+                property.javaName(), property.bsonName());
+        Property id = context.model.id() == null ? null : context.model.id().property();
+        return id == null ? error : CodeBlock.of("$T.withDocumentId($L, $L)", Names.CODEC_SUPPORT, error,
+                idSoFar(id));
     }
 
     /**

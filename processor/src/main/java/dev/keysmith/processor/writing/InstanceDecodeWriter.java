@@ -27,7 +27,17 @@ final class InstanceDecodeWriter extends DecodeWriter {
 
     @Override
     void store(CodeBlock.Builder code, Property property, CodeBlock value) {
-        code.addStatement(CodecContext.assign("value", property, value));
+        if (!context.model.nonNull().contains(property.javaName())) {
+            code.addStatement(CodecContext.assign("value", property, value));
+            return;
+        }
+        // Kotlin's setter would throw its own NullPointerException for a null.
+        code.addStatement("$T $N = $L", property.type().javaType(), context.local(property), value);
+        code.beginControlFlow("if ($N == null)", context.local(property));
+        code.addStatement("throw $T.notNullable($S, $S, $S)", Names.CODEC_SUPPORT, context.entity,
+                property.javaName(), property.bsonName());
+        code.endControlFlow();
+        code.addStatement(CodecContext.assign("value", property, CodeBlock.of("$N", context.local(property))));
     }
 
     @Override

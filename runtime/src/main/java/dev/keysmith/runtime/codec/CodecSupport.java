@@ -526,6 +526,17 @@ public final class CodecSupport {
     }
 
     /**
+     * The exception for a property that Kotlin declares non-null and the document has no value for (the field is
+     * missing or {@code null}): an {@link EntityDecodingException} naming the property, instead of the
+     * {@code NullPointerException} Kotlin's constructor or setter would throw; declared as a
+     * {@code RuntimeException} like {@link #withDocumentId}.
+     */
+    public static RuntimeException notNullable(String entity, String field, String bsonName) {
+        return new EntityDecodingException(entity, field, "the document has no value for '" + bsonName
+                + "' (it is missing or null), and the Kotlin property is not nullable");
+    }
+
+    /**
      * What a generated {@code decode} rethrows when reading a document failed: an {@link EntityDecodingException}
      * named with the document's {@code _id} ({@link EntityDecodingException#withDocumentId}), any other exception
      * as it is. Generated code catches {@code RuntimeException} and throws what this returns, naming no exception

@@ -2,14 +2,17 @@ package dev.keysmith.runtime.internal;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
+import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.lang.reflect.Parameter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * An attribute of an entity class (a field, or a getter for property access, declared on the class or on a
@@ -51,6 +54,38 @@ public record AnnotatedAttribute(String name, Class<?> type, AnnotatedElement me
             }
         }
         return List.copyOf(byName.values());
+    }
+
+    /**
+     * What a run-time route that reads fields and getters ({@code route}: "Hibernate", "Spring Data") must refuse:
+     * {@code wanted} annotations on the parameters of {@code type}'s constructors when no attribute of it carries
+     * one. Kotlin before 2.4 (2.2 and 2.3 unless compiled with {@code -Xannotation-default-target=param-property})
+     * puts an annotation written on a constructor property on the parameter alone, where such a route does not
+     * see it, and the id would silently not be generated. The problem, naming the first such parameter (by its
+     * name as compiled, else its position) and the fix; empty when there is nothing to refuse.
+     */
+    public static Optional<String> onConstructorParametersOnly(Class<?> type, List<Class<? extends Annotation>> wanted,
+            String route) {
+        if (!of(type, wanted).isEmpty()) {
+            return Optional.empty();
+        }
+        for (Constructor<?> constructor : type.getDeclaredConstructors()) {
+            Parameter[] parameters = constructor.getParameters();
+            for (int i = 0; i < parameters.length; i++) {
+                for (Class<? extends Annotation> annotation : wanted) {
+                    if (parameters[i].isAnnotationPresent(annotation)) {
+                        String name = "@" + annotation.getSimpleName();
+                        return Optional.of(name + " is on the constructor parameter " + (parameters[i].isNamePresent()
+                                ? "'" + parameters[i].getName() + "'" : (i + 1) + " of " + parameters.length)
+                                + " and on no field or getter, where " + route + " reads it (Kotlin before 2.4 puts an "
+                                + "annotation written on a constructor property on the parameter alone); compile "
+                                + "with -Xannotation-default-target=param-property, or write @field:"
+                                + annotation.getSimpleName());
+                    }
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /** The annotations on this attribute's member other than the wanted ones it carries. */

@@ -6,6 +6,7 @@ import java.lang.annotation.Annotation;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Predicate;
 
 /**
@@ -82,6 +83,14 @@ public final class JpaIds<E, C> {
             return List.of();
         }
         List<AnnotatedAttribute> attributes = AnnotatedAttribute.of(entity.mappedClass(), IdAnnotations.ALL);
+        if (attributes.isEmpty()) {
+            Optional<String> parameterOnly = AnnotatedAttribute.onConstructorParametersOnly(entity.mappedClass(),
+                    IdAnnotations.ALL, "Hibernate");
+            if (parameterOnly.isPresent()) {
+                throw bindings.error(entity.name(), entity.idName() == null ? "<constructor>" : entity.idName(),
+                        parameterOnly.get());
+            }
+        }
         List<Id<E>> ids;
         if (entity.root() == binding) {
             ids = attributes.stream().map(attribute -> declare(entity, attribute)).toList();

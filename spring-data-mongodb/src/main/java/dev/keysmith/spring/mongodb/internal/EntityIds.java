@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.bson.UuidRepresentation;
@@ -118,6 +119,13 @@ public final class EntityIds {
             }
         });
         if (annotated.isEmpty()) {
+            Optional<String> parameterOnly = AnnotatedAttribute.onConstructorParametersOnly(type, IdAnnotations.ALL,
+                    "Spring Data");
+            if (parameterOnly.isPresent()) {
+                MongoPersistentProperty id = entity.getIdProperty();
+                throw new KeysmithMappingException(type, id == null ? "<constructor>" : id.getName(),
+                        parameterOnly.get());
+            }
             return IdAssignment.NONE;
         }
         for (MongoPersistentProperty property : annotated) {

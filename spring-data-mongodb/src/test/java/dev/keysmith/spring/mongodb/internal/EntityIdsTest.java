@@ -42,6 +42,15 @@ class EntityIdsTest {
         @Id @UuidId String id;
     }
 
+    /** As Kotlin 2.2 compiles {@code data class Invoice(@Id @Sequence val number: Long?)} by default. */
+    static class ParameterOnly {
+        @Id final Long number;
+
+        ParameterOnly(@Sequence Long number) {
+            this.number = number;
+        }
+    }
+
     static class NotOnTheId {
         @Id String id;
         @Sequence Long number;
@@ -93,6 +102,16 @@ class EntityIdsTest {
                 .isInstanceOf(KeysmithMappingException.class)
                 .hasMessageContaining("UuidAsText.id: @UuidId needs a java.util.UUID id")
                 .hasMessageContaining("make it a UUID");
+    }
+
+    @Test
+    void anAnnotationOnTheConstructorParameterAloneIsRefusedNamingTheFix() {
+        assertThatThrownBy(() -> ids.forType(ParameterOnly.class))
+                .isInstanceOf(KeysmithMappingException.class)
+                .hasMessageContaining("ParameterOnly.number: @Sequence is on the constructor parameter 1 of 1 and on "
+                        + "no field or getter, where Spring Data reads it (Kotlin before 2.4 puts an annotation "
+                        + "written on a constructor property on the parameter alone); compile with "
+                        + "-Xannotation-default-target=param-property, or write @field:Sequence");
     }
 
     @Test
