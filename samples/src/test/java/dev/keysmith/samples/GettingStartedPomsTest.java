@@ -26,16 +26,26 @@ class GettingStartedPomsTest {
             "consumers/mongodb/pom.xml", "docs/getting-started.md",
             "consumers/hibernate-ogm/pom.xml", "docs/hibernate-ogm.md");
 
+    /**
+     * Consumer projects whose guide shows excerpts of their pom, each after a line that says
+     * "From `consumers/.../pom.xml`": every line of such an excerpt is a line of that pom.
+     */
+    private static final Map<String, String> EXCERPTED = Map.of(
+            "consumers/kotlin/pom.xml", "docs/kotlin.md",
+            "consumers/kotlin-spring/pom.xml", "docs/kotlin.md");
+
     private static final Path ROOT = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().normalize()
             .getParent();
 
     @Test
     void theGuidesShowEveryConsumerPomAsItIs() {
         List<Path> poms = consumerPoms();
+        Set<String> expected = new java.util.HashSet<>(GUIDES.keySet());
+        expected.addAll(EXCERPTED.keySet());
         assertThat(poms).extracting(pom -> ROOT.relativize(pom).toString())
-                .containsExactlyInAnyOrderElementsOf(GUIDES.keySet());
+                .containsExactlyInAnyOrderElementsOf(expected);
 
-        for (Path pom : poms) {
+        for (Path pom : poms.stream().filter(pom -> GUIDES.containsKey(ROOT.relativize(pom).toString())).toList()) {
             String guide = GUIDES.get(ROOT.relativize(pom).toString());
             assertThat(xmlBlocks(DocSnippets.read(ROOT.resolve(guide)))).as("an xml block of " + guide + " that is "
                     + ROOT.relativize(pom) + ", line for line").contains(normalized(DocSnippets.read(pom)));
@@ -46,6 +56,42 @@ class GettingStartedPomsTest {
             assertThat(wholePoms).as("complete poms in " + guide + ", each one of consumers/")
                     .hasSize((int) GUIDES.values().stream().filter(guide::equals).count());
         }
+    }
+
+    @Test
+    void theKotlinGuideShowsExcerptsOfTheConsumerPomsAsTheyAre() {
+        for (Map.Entry<String, String> excerpted : EXCERPTED.entrySet()) {
+            String guide = DocSnippets.read(ROOT.resolve(excerpted.getValue()));
+            List<String> excerpts = excerptsOf(guide, excerpted.getKey());
+            assertThat(excerpts).as("excerpts of " + excerpted.getKey() + " in " + excerpted.getValue()).isNotEmpty();
+            List<String> pomLines = DocSnippets.read(ROOT.resolve(excerpted.getKey())).lines().map(String::strip)
+                    .toList();
+            for (String excerpt : excerpts) {
+                assertThat(pomLines).as("the lines of an excerpt of " + excerpted.getKey() + " in "
+                        + excerpted.getValue()).containsAll(excerpt.lines().map(String::strip)
+                        .filter(line -> !line.isEmpty()).toList());
+            }
+        }
+    }
+
+    @Test
+    void anExcerptWithALineThePomDoesNotHaveIsFound() {
+        String guide = String.join("\n", "From `consumers/x/pom.xml`:", "", "```xml", "<a>1</a>", "```", "",
+                "Other text.", "", "```xml", "<b>2</b>", "```", "");
+
+        assertThat(excerptsOf(guide, "consumers/x/pom.xml")).containsExactly("<a>1</a>");
+    }
+
+    /** The xml blocks of {@code markdown} that follow a paragraph ending in "From `pom`:". */
+    static List<String> excerptsOf(String markdown, String pom) {
+        List<String> excerpts = new ArrayList<>();
+        String[] parts = markdown.split("```xml", -1);
+        for (int i = 1; i < parts.length; i++) {
+            if (parts[i - 1].strip().endsWith("From `" + pom + "`:")) {
+                excerpts.add(normalized(parts[i].substring(0, parts[i].indexOf("```"))));
+            }
+        }
+        return excerpts;
     }
 
     @Test
