@@ -96,6 +96,7 @@ public final class SequenceAllocator implements AutoCloseable {
     private long maxReservationNanos;
     private long failures;
     private long waits;
+    private final long[] staleThrough; // per counter range: ids up to this one are taken (resync); see skipThrough
 
     SequenceAllocator(SequenceSpec spec, CounterStore store, Duration allocationTimeout, Duration failureBackoff,
             PrefetchScheduler scheduler, boolean ownsScheduler) {
@@ -108,6 +109,8 @@ public final class SequenceAllocator implements AutoCloseable {
         this.scheduler = scheduler;
         this.ownsScheduler = ownsScheduler;
         this.selfScheduling = scheduler.schedulesItself();
+        this.staleThrough = new long[ranges.length];
+        java.util.Arrays.fill(staleThrough, Long.MIN_VALUE);
     }
 
     /**
@@ -150,6 +153,51 @@ public final class SequenceAllocator implements AutoCloseable {
      */
     public long next(CounterStore inlineStore) {
         return take(Objects.requireNonNull(inlineStore, "inlineStore"));
+    }
+
+    /**
+     * The resync hook: from now on this allocator never hands out an id at or below {@code largestTaken} from the
+     * counter whose part of the id space holds it (the data holds that id, and a resync raised the counter past
+     * it). The rest of the range being handed out is cut at {@code largestTaken}, and so is a reserved range
+     * waiting to be handed out or a reservation in flight when it is installed; a range left empty is dropped and
+     * the next caller reserves a new one. Ids above {@code largestTaken}, and the other counters, are untouched. An
+     * id outside the sequence's id space does nothing. Never waits on the store. Call it after the counter was
+     * raised past {@code largestTaken} (as {@link SequenceResync#resync} does): a range reserved below it is dropped
+     * whole, so a counter left far below costs one reservation per range until it passes.
+     *
+     * <p>For anyone reworking the allocator: the whole hook is the array {@code staleThrough} (one value per counter
+     * range, only ever raised), this method (which cuts the current range), and the cut in {@code install}
+     * (every block goes through it before its first id is handed out).
+     */
+    public void skipThrough(long largestTaken) {
+        int range = rangeOf(largestTaken);
+        if (range < 0) {
+            return;
+        }
+        lock.lock();
+        try {
+            if (largestTaken <= staleThrough[range]) {
+                return;
+            }
+            staleThrough[range] = largestTaken;
+            if (remaining > 0 && rangeOf(nextId) == range && nextId <= largestTaken) {
+                long skipped = Math.min(remaining, largestTaken - nextId + 1);
+                nextId += skipped;
+                remaining -= skipped;
+            }
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The index of the counter range holding {@code id}, or -1. */
+    private int rangeOf(long id) {
+        for (int i = 0; i < ranges.length; i++) {
+            if (id >= ranges[i].first() && id <= ranges[i].last()) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** What this sequence has done so far, read at one instant. */
@@ -398,8 +446,13 @@ public final class SequenceAllocator implements AutoCloseable {
     }
 
     private void install(IdBlock block) {
-        nextId = block.first();
-        remaining = block.size();
+        long first = block.first();
+        int range = rangeOf(first);
+        if (range >= 0 && first <= staleThrough[range]) {
+            first = Math.min(staleThrough[range], block.last()) + 1; // cut by a resync: maybe nothing is left
+        }
+        nextId = first;
+        remaining = block.last() - first + 1;
         if (prefetching && !selfScheduling) {
             prefetchAt = lead.installed(remaining, System.nanoTime());
         }
@@ -496,7 +549,7 @@ public final class SequenceAllocator implements AutoCloseable {
             CounterRange range = open.get(ThreadLocalRandom.current().nextInt(open.size()));
             IdBlock block;
             try {
-                block = range.idsOf(via.reserve(range.counter(), spec.batch()), spec.batch());
+                block = range.idsOf(via.reserve(range.counter(), spec.batch(), range.counterLimit()), spec.batch());
             } catch (RuntimeException e) {
                 throw new IdAllocationException(spec.name(), range.counter(), e);
             }

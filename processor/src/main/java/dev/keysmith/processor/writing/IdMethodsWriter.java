@@ -54,6 +54,14 @@ final class IdMethodsWriter {
                 .addParameter(document, "document")
                 .addStatement("return $L", idValue)
                 .build());
+        if (id.strategy() == IdSpec.Strategy.SEQUENCE) {
+            codec.addMethod(MethodSpec.methodBuilder("sequence")
+                    .addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(Names.SEQUENCE_ALLOCATOR)
+                    .addStatement("return sequence")
+                    .build());
+        }
         codec.addMethod(withNewId(id));
         codec.addMethod(forgetAssignedId(id));
         codec.addMethod(idToBson(id));

@@ -1,5 +1,6 @@
 package dev.keysmith.runtime.codec;
 
+import dev.keysmith.runtime.SequenceAllocator;
 import org.bson.BsonValue;
 import org.bson.codecs.CollectibleCodec;
 
@@ -25,6 +26,15 @@ public interface EntityCodec<T> extends CollectibleCodec<T>, StoredCodec<T> {
      * strategy.
      */
     int insertAttempts();
+
+    /**
+     * The allocator of the entity's {@code @Sequence}, shared with every entity that names the same sequence; null
+     * for every other strategy (and for codecs generated before keysmith wrote this method). The repositories use it
+     * to resync the sequence's counters after a duplicate id.
+     */
+    default SequenceAllocator sequence() {
+        return null;
+    }
 
     /**
      * The id as it is stored, for a value of the entity's id type (a {@code String} id of a
