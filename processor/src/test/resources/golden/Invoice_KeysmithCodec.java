@@ -87,6 +87,11 @@ public final class Invoice_KeysmithCodec extends GeneratedEntityCodec<Invoice> {
   }
 
   @Override
+  public SequenceAllocator sequence() {
+    return sequence;
+  }
+
+  @Override
   public Invoice withNewId(Invoice entity) {
     return new Invoice(sequence.next(), entity.total(), entity.issued());
   }

@@ -37,15 +37,6 @@ final class IdMethodsWriter {
     }
 
     void addIdMethods(TypeSpec.Builder codec, IdSpec id) {
-        if (id.strategy() == IdSpec.Strategy.SEQUENCE) {
-            // The allocator, for the counters' resync and check (EntityCodec.sequence()).
-            codec.addMethod(MethodSpec.methodBuilder("sequence")
-                    .addAnnotation(Override.class)
-                    .addModifiers(Modifier.PUBLIC)
-                    .returns(Names.SEQUENCE_ALLOCATOR)
-                    .addStatement("return sequence")
-                    .build());
-        }
         Property property = id.property();
         TypeName document = model.type();
         CodeBlock idValue = CodecContext.read("document", property);
@@ -63,6 +54,14 @@ final class IdMethodsWriter {
                 .addParameter(document, "document")
                 .addStatement("return $L", idValue)
                 .build());
+        if (id.strategy() == IdSpec.Strategy.SEQUENCE) {
+            codec.addMethod(MethodSpec.methodBuilder("sequence")
+                    .addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(Names.SEQUENCE_ALLOCATOR)
+                    .addStatement("return sequence")
+                    .build());
+        }
         codec.addMethod(withNewId(id));
         codec.addMethod(forgetAssignedId(id));
         codec.addMethod(idToBson(id));

@@ -17,6 +17,13 @@ import java.util.Map;
 /**
  * The statements and expressions that write and read one value of a {@link ValueType}: direct
  * {@code BsonWriter}/{@code BsonReader} calls for scalars, loops for containers, a cached codec for the rest.
+ *
+ * <p>How its parts fit: scalars first ({@code writeScalar}, the shared {@code writeNullableScalar} of a property
+ * that may be null, {@code readScalar}); then values coded through a codec ({@code codec}: the base class's slot
+ * of a class, the getter of a generic type, the constructor's codec of a type variable); then values of any class
+ * and polymorphic ones (through the registry); then containers, written and read by nested loops
+ * ({@code writeContainer}, {@code readContainer}) that call back into the parts above for their elements.
+ * {@link EncodeWriter} and {@link DecodeWriter} decide which to use for a property.
  */
 final class ValueCode {
 
