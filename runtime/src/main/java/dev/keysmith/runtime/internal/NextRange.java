@@ -1,28 +1,35 @@
 package dev.keysmith.runtime.internal;
 
+import java.util.concurrent.CompletableFuture;
+
 /**
  * The state of a sequence's next range: nothing under way, a reservation in flight, a reserved range waiting to be
  * handed out, or the last reservation's failure (callers fail fast with it until {@code retryAtNanos}).
  *
- * <p>Immutable.
+ * <p>Immutable (a {@link Reserving}'s future completes once).
  */
 public sealed interface NextRange {
 
     /** Nothing reserved and nothing under way. */
     NextRange NONE = new None();
 
-    /** A reservation in flight on a caller's thread. */
-    NextRange RESERVING_INLINE = new Reserving(false);
-
-    /** A reservation in flight on the prefetch scheduler. */
-    NextRange PREFETCHING = new Reserving(true);
-
     /** Nothing reserved and nothing under way. */
     record None() implements NextRange {
     }
 
-    /** A reservation in flight; callers that need a range wait for its outcome. */
-    record Reserving(boolean prefetch) implements NextRange {
+    /**
+     * A reservation in flight; callers that need a range wait for its outcome: {@code settled} completes (always
+     * normally) once the outcome is in the state. Each reservation has its own instance: compare with {@code ==}.
+     *
+     * @param settled completes when the reservation's outcome is published
+     * @param prefetch whether the prefetch started it (rather than a caller that needed a range)
+     */
+    record Reserving(CompletableFuture<Void> settled, boolean prefetch) implements NextRange {
+
+        /** A new reservation, not yet settled. */
+        public static Reserving start(boolean prefetch) {
+            return new Reserving(new CompletableFuture<>(), prefetch);
+        }
     }
 
     /** A reserved range, not yet handed out. */
