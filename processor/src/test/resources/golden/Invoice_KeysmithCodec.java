@@ -105,8 +105,18 @@ public final class Invoice_KeysmithCodec implements EntityCodec<Invoice> {
   }
 
   @Override
+  public SequenceAllocator sequence() {
+    return sequence;
+  }
+
+  @Override
   public Invoice withNewId(Invoice entity) {
-    return new Invoice(sequence.next(), entity.total(), entity.issued());
+    return withSequenceId(entity, sequence.next());
+  }
+
+  @Override
+  public Invoice withSequenceId(Invoice entity, long id) {
+    return new Invoice(id, entity.total(), entity.issued());
   }
 
   @Override

@@ -570,7 +570,28 @@ public final class CodecWriter {
                     .addParameter(document, "document")
                     .addStatement("return $L", idValue)
                     .build());
-            codec.addMethod(withNewId(id));
+            if (id.strategy() == IdSpec.Strategy.SEQUENCE) {
+                // the id goes through withSequenceId, which the non-blocking routes call with an id they awaited
+                codec.addMethod(MethodSpec.methodBuilder("sequence")
+                        .addAnnotation(Override.class)
+                        .addModifiers(Modifier.PUBLIC)
+                        .returns(Names.SEQUENCE_ALLOCATOR)
+                        .addStatement("return sequence")
+                        .build());
+                codec.addMethod(MethodSpec.methodBuilder("withNewId")
+                        .addAnnotation(Override.class)
+                        .addModifiers(Modifier.PUBLIC)
+                        .returns(model.type())
+                        .addParameter(model.type(), "entity")
+                        .addStatement("return withSequenceId(entity, sequence.next())")
+                        .build());
+                codec.addMethod(withId(id, MethodSpec.methodBuilder("withSequenceId")
+                        .addParameter(model.type(), "entity")
+                        .addParameter(long.class, "id"), isInt(property)
+                                ? CodeBlock.of("$T.toIntExact(id)", Math.class) : CodeBlock.of("id")));
+            } else {
+                codec.addMethod(withNewId(id));
+            }
             codec.addMethod(forgetAssignedId(id));
             codec.addMethod(idToBson(id));
         }
@@ -597,17 +618,25 @@ public final class CodecWriter {
         }
 
         private MethodSpec withNewId(IdSpec id) {
-            Property property = id.property();
             MethodSpec.Builder method = MethodSpec.methodBuilder("withNewId")
-                    .addAnnotation(Override.class)
-                    .addModifiers(Modifier.PUBLIC)
-                    .returns(model.type())
                     .addParameter(model.type(), "entity");
             CodeBlock newId = newId(id);
             if (newId == null) {
-                return method.addStatement("throw new $T($S)", IllegalStateException.class, "The id of " + entity
+                return method.addAnnotation(Override.class)
+                        .addModifiers(Modifier.PUBLIC)
+                        .returns(model.type())
+                        .addStatement("throw new $T($S)", IllegalStateException.class, "The id of " + entity
                         + " is set by the application; keysmith makes no ids for it").build();
             }
+            return withId(id, method, newId);
+        }
+
+        /** {@code method} (named, with its parameters) completed to return {@code entity} with the id {@code newId}. */
+        private MethodSpec withId(IdSpec id, MethodSpec.Builder method, CodeBlock newId) {
+            Property property = id.property();
+            method.addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(model.type());
             if (!(property.write() instanceof Access.ConstructorParameter)) {
                 return method.addStatement(assign("entity", property, newId))
                         .addStatement("return entity")
@@ -657,8 +686,7 @@ public final class CodecWriter {
                     yield string ? CodeBlock.of("ids.$L().toString()", method) : CodeBlock.of("ids.$L()", method);
                 }
                 case RANDOM -> CodeBlock.of("ids.randomId($L)", ((IdSpec.RandomSettings) id.settings()).digits());
-                case SEQUENCE -> isInt(id.property()) ? CodeBlock.of("$T.toIntExact(sequence.next())", Math.class)
-                        : CodeBlock.of("sequence.next()");
+                case SEQUENCE -> throw new IllegalStateException("sequence ids go through withSequenceId");
                 case ASSIGNED -> null;
             };
         }

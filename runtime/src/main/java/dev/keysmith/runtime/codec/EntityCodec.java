@@ -1,5 +1,6 @@
 package dev.keysmith.runtime.codec;
 
+import dev.keysmith.runtime.SequenceAllocator;
 import org.bson.BsonValue;
 import org.bson.codecs.CollectibleCodec;
 
@@ -70,6 +71,28 @@ public interface EntityCodec<T> extends CollectibleCodec<T> {
      * duplicate id); a new instance for records and immutable classes, the same instance otherwise.
      */
     T withNewId(T entity);
+
+    /**
+     * The allocator a {@code @Sequence} entity's ids come from, so that a non-blocking route can await an id
+     * ({@link SequenceAllocator#nextAsync()}) and give it with {@link #withSequenceId}; null for the other
+     * strategies, whose ids are made without waiting.
+     */
+    default SequenceAllocator sequence() {
+        return null;
+    }
+
+    /**
+     * The entity with the sequence id {@code id} (taken from {@link #sequence()}), whether or not it had one: a new
+     * instance for records and immutable classes, the same instance otherwise. {@link #withNewId} of a
+     * {@code @Sequence} entity is this with {@code sequence().next()}.
+     *
+     * @throws IllegalStateException if the entity's id is not a {@code @Sequence}
+     * @throws ArithmeticException if the id does not fit an {@code int} id
+     */
+    default T withSequenceId(T entity, long id) {
+        throw new IllegalStateException("The " + getEncoderClass().getSimpleName() + " has a " + idStrategy()
+                + " id, not a @Sequence");
+    }
 
     /**
      * Undoes an id assignment that {@link #generateIdIfAbsentFromDocument(Object)} or {@link #withNewId(Object)}
