@@ -112,7 +112,8 @@ final class ValueTypes {
         return enabled ? new TypeModel.Discriminator(key, value) : null;
     }
 
-    private static TypeElement superclassOf(TypeElement type) {
+    /** The superclass of {@code type}, or null for {@code Object} and interfaces. */
+    static TypeElement superclassOf(TypeElement type) {
         TypeMirror superclass = type.getSuperclass();
         if (superclass.getKind() != TypeKind.DECLARED) {
             return null;

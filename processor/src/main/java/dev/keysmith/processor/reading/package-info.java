@@ -1,2 +1,5 @@
-/** Step 1 of 3: reads the annotated source into the model of {@code dev.keysmith.processor.model}. */
+/**
+ * Step 1 of 3: finds the types to write codecs for ({@code TypeDiscovery}) and reads the annotated source into
+ * the model of {@code dev.keysmith.processor.model} ({@code ModelReader}).
+ */
 package dev.keysmith.processor.reading;
