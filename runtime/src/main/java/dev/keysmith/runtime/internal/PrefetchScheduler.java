@@ -114,7 +114,8 @@ public final class PrefetchScheduler implements AutoCloseable {
     }
 
     /**
-     * Runs {@code onTimeout} after {@code nanos} unless the returned future is cancelled first.
+     * Runs {@code onTimeout} after {@code nanos} unless the returned future is cancelled first. Cancelling is a
+     * compare-and-set on the task, never the queue's lock; the cancelled task leaves the queue at its time.
      *
      * @throws RejectedExecutionException if the scheduler is closed
      */
@@ -140,7 +141,9 @@ public final class PrefetchScheduler implements AutoCloseable {
                 pool.setKeepAliveTime(idleNanos, TimeUnit.NANOSECONDS);
                 pool.allowCoreThreadTimeOut(true);
                 pool.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
-                pool.setRemoveOnCancelPolicy(true); // a cancelled timeout leaves the queue, so the thread can end
+                // A cancelled timeout stays queued until its time (the thread ends that much later): removing it
+                // takes the queue's lock on the canceller's thread, a non-blocking one, which then could park.
+                pool.setRemoveOnCancelPolicy(false);
                 own = pool;
             }
             return own;
