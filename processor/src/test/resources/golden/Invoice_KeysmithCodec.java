@@ -43,6 +43,11 @@ public final class Invoice_KeysmithCodec implements EntityCodec<Invoice> {
   }
 
   @Override
+  public SequenceAllocator sequence() {
+    return sequence;
+  }
+
+  @Override
   public int insertAttempts() {
     return 1;
   }
@@ -102,11 +107,6 @@ public final class Invoice_KeysmithCodec implements EntityCodec<Invoice> {
   @Override
   public Object idOf(Invoice document) {
     return document.number();
-  }
-
-  @Override
-  public SequenceAllocator sequence() {
-    return sequence;
   }
 
   @Override

@@ -1,7 +1,11 @@
 package dev.keysmith.hibernate;
 
+import dev.keysmith.hibernate.internal.FactoryCounters;
+import dev.keysmith.runtime.CounterStatus;
+import java.util.List;
 import java.util.Locale;
 import java.util.regex.Pattern;
+import org.hibernate.SessionFactory;
 
 /**
  * Where {@code @Sequence} counters live, and how they are named.
@@ -20,7 +24,12 @@ import java.util.regex.Pattern;
  * create table keysmith_sequences (next_val bigint not null, seq_name varchar(255) not null, primary key (seq_name))
  * </pre>
  *
- * <p>Immutable (constants and a pure function only).
+ * <p><b>Counters behind the data</b> (rows imported or restored with ids of a sequence): {@link #resync} brings a
+ * sequence's counters up to the largest id of its tables, never down, as the schema manager of
+ * Hibernate 7.2 and later resynchronizes Hibernate's own sequences and tables; every factory checks its counters at
+ * start-up ({@value #COUNTER_CHECK_PROPERTY}). See {@code docs/sequences-in-production.md}.
+ *
+ * <p>Immutable (constants and static functions only).
  */
 public final class KeysmithSequences {
 
@@ -42,6 +51,16 @@ public final class KeysmithSequences {
      * {@link #ALLOCATION_TIMEOUT_PROPERTY}; {@code 0} retries at once. A bad value fails the boot.
      */
     public static final String FAILURE_BACKOFF_PROPERTY = "keysmith.failure_backoff";
+    /**
+     * The Hibernate setting for what a session factory does at start-up, after schema management, with a
+     * {@code @Sequence} whose counter is behind the largest id of its table: {@code warn} (a log warning naming the
+     * sequence, the counter, the largest id and the fix), {@code fail} (the boot fails with
+     * {@link dev.keysmith.runtime.CounterBehindDataException}), {@code resync} ({@link #resyncAll}) or {@code off}.
+     * Unset, the sequences in the {@value #TABLE} table are checked with {@code warn} (a {@code select} per counter)
+     * and native sequences are not checked: reading one takes a {@code nextval}, a gap of one batch per counter and
+     * start, which a setting accepts explicitly.
+     */
+    public static final String COUNTER_CHECK_PROPERTY = "keysmith.counter_check";
     /** The prefix of every native sequence's name. */
     public static final String SEQUENCE_PREFIX = "keysmith_";
     /** The table's name. */
@@ -54,6 +73,38 @@ public final class KeysmithSequences {
     private static final Pattern NOT_IN_NAME = Pattern.compile("[^a-z0-9_]");
 
     private KeysmithSequences() {
+    }
+
+    /**
+     * Brings the counter(s) of the {@code @Sequence} of entity {@code entity} up to the data of every table that
+     * takes ids from that sequence, never down: each counter (each stripe of a striped sequence, with its digits and
+     * start) to the largest id in its part of the id space; the {@value #TABLE} row with a guarded {@code update},
+     * a native sequence by {@code nextval} with a larger increment (a gap, never a step back). The ranges this
+     * factory holds below the data are dropped. Safe while other processes insert.
+     *
+     * <pre>{@code
+     * KeysmithSequences.resync(entityManagerFactory.unwrap(SessionFactory.class), Invoice.class);
+     * }</pre>
+     *
+     * @return each counter as it was and as it is now
+     * @throws IllegalArgumentException if {@code entity} is not an entity of the factory with a keysmith
+     *     {@code @Sequence} id
+     */
+    public static List<CounterStatus> resync(SessionFactory factory, Class<?> entity) {
+        return FactoryCounters.resync(factory, entity);
+    }
+
+    /** {@link #resync} for every keysmith {@code @Sequence} of the factory. */
+    public static List<CounterStatus> resyncAll(SessionFactory factory) {
+        return FactoryCounters.resyncAll(factory);
+    }
+
+    /**
+     * Every counter of every keysmith {@code @Sequence} of the factory next to its data, without raising any
+     * ({@link CounterStatus#behind()}); a native sequence is read with one {@code nextval} (a gap of one batch).
+     */
+    public static List<CounterStatus> check(SessionFactory factory) {
+        return FactoryCounters.checkAll(factory);
     }
 
     /**

@@ -4,9 +4,14 @@ import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import dev.keysmith.mongodb.internal.MongoRepository;
+import dev.keysmith.mongodb.internal.SequenceCounters;
+import dev.keysmith.runtime.CounterCheck;
+import dev.keysmith.runtime.CounterStatus;
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.codec.EntityCodec;
+import dev.keysmith.runtime.codec.IdStrategy;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadFactory;
@@ -27,6 +32,11 @@ import org.bson.codecs.configuration.CodecRegistry;
  * }
  * }</pre>
  *
+ * <p>Sequences in production: the first {@link #collection} or {@link #repository} of a {@code @Sequence} entity
+ * checks that its counter is not behind the collection's data ({@link Builder#counterCheck}); {@link #resync} brings
+ * it up to the data; a repository's insert that meets a taken sequence id resyncs and retries once
+ * ({@link Builder#resyncOnDuplicateId}). See docs/sequences-in-production.md.
+ *
  * <p>{@link #close()} stops the background prefetch of the sequences; the database and its client stay open.
  *
  * <p>Thread-safe.
@@ -37,10 +47,12 @@ public final class Keysmith implements AutoCloseable {
     private final IdGenerators ids;
     private final GeneratedCodecProvider generated;
     private final CodecRegistry registry;
+    private final SequenceCounters counters;
 
-    private Keysmith(MongoDatabase database, IdGenerators ids) {
+    private Keysmith(MongoDatabase database, IdGenerators ids, SequenceCounters counters) {
         this.database = database;
         this.ids = ids;
+        this.counters = counters;
         this.generated = GeneratedCodecProvider.load(ids);
         this.registry = CodecRegistries.fromProviders(generated, database.getCodecRegistry());
     }
@@ -72,7 +84,9 @@ public final class Keysmith implements AutoCloseable {
      * @throws IllegalArgumentException if no entity codec was generated for {@code type}
      */
     public <T> MongoCollection<T> collection(Class<T> type) {
-        return database.getCollection(entityCodec(type).collectionName(), type).withCodecRegistry(registry);
+        EntityCodec<T> codec = entityCodec(type);
+        checkCounters(codec);
+        return database.getCollection(codec.collectionName(), type).withCodecRegistry(registry);
     }
 
     /**
@@ -82,7 +96,55 @@ public final class Keysmith implements AutoCloseable {
      */
     public <T, ID> Repository<T, ID> repository(Class<T> type) {
         EntityCodec<T> codec = entityCodec(type);
-        return new MongoRepository<>(collection(type), codec);
+        return new MongoRepository<>(collection(type), codec, counters);
+    }
+
+    /**
+     * Brings the counter(s) of the {@code @Sequence} of entity {@code type} up to its collection, never down: each
+     * counter (each stripe of a striped sequence, with its digits and start) is raised with {@code $max} to the
+     * largest id the collection holds in its part of the id space, and the ranges this process reserved below it are
+     * dropped. Safe while other processes insert. Run it after importing or restoring documents with ids of the
+     * sequence. See docs/sequences-in-production.md.
+     *
+     * <pre>{@code
+     * keysmith.resync(Invoice.class).forEach(System.out::println);
+     * }</pre>
+     *
+     * @return each counter as it was and as it is now
+     * @throws IllegalArgumentException if {@code type} has no generated codec or its id is not a {@code @Sequence}
+     */
+    public List<CounterStatus> resync(Class<?> type) {
+        EntityCodec<?> codec = sequenceEntity(type);
+        return counters.resync(codec.sequence(), codec.collectionName());
+    }
+
+    /**
+     * The counter(s) of the {@code @Sequence} of entity {@code type} next to its collection, read without changing
+     * anything ({@link CounterStatus#behind()} tells whether one is behind the data).
+     *
+     * @throws IllegalArgumentException if {@code type} has no generated codec or its id is not a {@code @Sequence}
+     */
+    public List<CounterStatus> checkCounters(Class<?> type) {
+        EntityCodec<?> codec = sequenceEntity(type);
+        return counters.check(codec.sequence(), codec.collectionName());
+    }
+
+    private EntityCodec<?> sequenceEntity(Class<?> type) {
+        EntityCodec<?> codec = entityCodec(type);
+        if (codec.sequence() == null) {
+            throw new IllegalArgumentException(type.getName() + " has no @Sequence id (its id strategy is "
+                    + codec.idStrategy() + "), so it has no counter to resync or check"
+                    + (codec.idStrategy() == IdStrategy.SEQUENCE ? "; recompile it with this version of the keysmith"
+                            + " processor" : ""));
+        }
+        return codec;
+    }
+
+    /** The start-up check of the sequence of a {@code @Sequence} entity, on the first collection or repository. */
+    private void checkCounters(EntityCodec<?> codec) {
+        if (codec.sequence() != null) {
+            counters.checkOnce(codec.sequence(), codec.collectionName(), codec.getEncoderClass());
+        }
     }
 
     private <T> EntityCodec<T> entityCodec(Class<T> type) {
@@ -120,6 +182,8 @@ public final class Keysmith implements AutoCloseable {
         private Duration failureBackoff;
         private Executor prefetchExecutor;
         private ThreadFactory prefetchThreads;
+        private CounterCheck counterCheck = CounterCheck.WARN;
+        private boolean resyncOnDuplicateId = true;
 
         private Builder(MongoDatabase database) {
             this.database = Objects.requireNonNull(database, "database");
@@ -179,6 +243,27 @@ public final class Keysmith implements AutoCloseable {
             return this;
         }
 
+        /**
+         * What the first {@link Keysmith#collection} or {@link Keysmith#repository} of a {@code @Sequence} entity
+         * does when the sequence's counter is behind the largest id of the collection: {@code WARN} (the default:
+         * a log warning naming the sequence, the counter, the largest id and the fix), {@code FAIL}, {@code RESYNC}
+         * or {@code OFF}. The check is one query on the {@code _id} index and one counter read per counter.
+         */
+        public Builder counterCheck(CounterCheck check) {
+            this.counterCheck = Objects.requireNonNull(check, "counterCheck");
+            return this;
+        }
+
+        /**
+         * Whether a repository's insert that meets a duplicate {@code @Sequence} id resyncs the sequence and retries
+         * once with a new id ({@code true} by default); with {@code false} it throws
+         * {@link DuplicateSequenceIdException} at once.
+         */
+        public Builder resyncOnDuplicateId(boolean resync) {
+            this.resyncOnDuplicateId = resync;
+            return this;
+        }
+
         public Keysmith build() {
             MongoCounterStore store = MongoCounterStore.create(database, countersCollection, writeConcern);
             IdGenerators.Builder ids = IdGenerators.builder(store);
@@ -194,7 +279,8 @@ public final class Keysmith implements AutoCloseable {
             if (prefetchExecutor != null) {
                 deprecatedPrefetchExecutor(ids, prefetchExecutor);
             }
-            return new Keysmith(database, ids.build());
+            return new Keysmith(database, ids.build(), new SequenceCounters(database, store, counterCheck,
+                    resyncOnDuplicateId, "keysmith.resync(%s.class)", "Keysmith.builder(...).counterCheck(...)"));
         }
 
         @SuppressWarnings("deprecation")

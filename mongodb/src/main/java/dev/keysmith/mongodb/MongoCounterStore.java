@@ -10,6 +10,7 @@ import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.ReturnDocument;
 import dev.keysmith.runtime.CounterDocuments;
 import dev.keysmith.runtime.CounterStore;
+import dev.keysmith.runtime.ResyncableCounterStore;
 import java.util.Objects;
 import org.bson.BsonDocument;
 
@@ -23,7 +24,9 @@ import org.bson.BsonDocument;
  * was before the update (an absent document counts as 0). It never runs in a caller's session or transaction, so
  * a caller's rollback never gives a range back, and it uses the write concern given here ({@code majority} by
  * default in {@code Keysmith}), whatever the database's. A counter document of another shape is never changed:
- * the reservation fails with {@link dev.keysmith.runtime.MalformedCounterException} naming it.
+ * the reservation fails with {@link dev.keysmith.runtime.MalformedCounterException} naming it. A bounded
+ * reservation ({@link #reserve(String, long, long)}) carries its bound in the filter, so no counter is written past
+ * its limit; {@link #raise} is a {@code $max} with upsert, never lowering a counter.
  *
  * <pre>{@code
  * CounterStore counters = MongoCounterStore.create(database, "keysmith_counters", WriteConcern.MAJORITY);
@@ -32,7 +35,7 @@ import org.bson.BsonDocument;
  *
  * <p>Thread-safe.
  */
-public final class MongoCounterStore implements CounterStore {
+public final class MongoCounterStore implements ResyncableCounterStore {
 
     /** The collection of counters unless told otherwise. */
     public static final String DEFAULT_COLLECTION = CounterDocuments.DEFAULT_COLLECTION;
@@ -106,6 +109,22 @@ public final class MongoCounterStore implements CounterStore {
     @Override
     public long reserve(String counter, long count) {
         return CounterDocuments.reserve(access, counter, count);
+    }
+
+    /** {@inheritDoc} The bound is in the update's filter: see {@link CounterDocuments#reserve(CounterDocuments.Access, String, long, long)}. */
+    @Override
+    public long reserve(String counter, long count, long limit) {
+        return CounterDocuments.reserve(access, counter, count, limit);
+    }
+
+    @Override
+    public long value(String counter) {
+        return CounterDocuments.valueOrZero(access, counter);
+    }
+
+    @Override
+    public long raise(String counter, long atLeast) {
+        return CounterDocuments.raise(access, counter, atLeast);
     }
 
     /** The name of the collection the counters live in. */

@@ -27,4 +27,15 @@ public interface AsyncCounterStore {
      *     be reached or the write fails (nothing is reserved then, as far as the caller can tell)
      */
     CompletionStage<Long> reserve(String counter, long count);
+
+    /**
+     * As {@link #reserve(String, long)}, never taking the counter past {@code limit}, as
+     * {@link CounterStore#reserve(String, long, long)} defines it. The default ignores {@code limit} (the allocator
+     * still never hands out an id past the space).
+     *
+     * @param limit the largest value the counter may reach, at least 1
+     */
+    default CompletionStage<Long> reserve(String counter, long count, long limit) {
+        return reserve(counter, count);
+    }
 }

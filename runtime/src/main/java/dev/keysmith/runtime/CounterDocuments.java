@@ -147,35 +147,119 @@ public final class CounterDocuments {
      * @throws RuntimeException the driver's exception when the server cannot be reached or the write fails
      */
     public static long reserve(Access access, String counter, long count) {
+        return reserve(access, counter, count, Long.MAX_VALUE);
+    }
+
+    /**
+     * Reserves up to {@code count} values of counter {@code counter}, never taking it past {@code limit}, as
+     * {@link CounterStore#reserve(String, long, long)} defines it. The bound is in the filter of the one
+     * {@code findOneAndUpdate} ({@code next <= limit - count}), so it holds atomically whatever the server's
+     * arithmetic: a counter too close to the limit is not matched, its document is read, and the reservation is
+     * made again for what is left ({@code limit - next}); a counter at the limit is left as it is and its value
+     * returned.
+     *
+     * @throws MalformedCounterException if the counter's document exists but is not well-formed; it is left unchanged
+     * @throws RuntimeException the driver's exception when the server cannot be reached or the write fails
+     */
+    public static long reserve(Access access, String counter, long count, long limit) {
         Objects.requireNonNull(access, "access");
-        BsonDocument filter = filter(counter);
-        BsonDocument update = increment(count);
+        if (limit < 1) {
+            throw new IllegalArgumentException("a counter's limit is at least 1, not " + limit);
+        }
+        long take = Math.min(count, limit);
         for (int attempt = 1; ; attempt++) {
-            BsonDocument before;
-            try {
-                before = access.findOneAndIncrement(filter, update);
-            } catch (RuntimeException e) {
-                if (!access.isDuplicateKey(e)) {
-                    throw e;
-                }
-                // Either the first-use race was lost (the document exists now: retry), or the document exists with
-                // a malformed value, which the filter does not match (never touch it: report it).
-                BsonDocument current = access.findOne(idFilter(counter));
-                if (current != null && valueOf(current) < 0) {
-                    throw new MalformedCounterException(access.namespace(), counter, current, e);
-                }
-                if (attempt < UPSERT_ATTEMPTS) {
-                    continue;
-                }
-                throw e;
+            BsonDocument filter = filter(counter);
+            filter.getDocument(VALUE_FIELD).append("$lte", new BsonInt64(limit - take));
+            Long before = upsert(access, counter, filter, increment(take), attempt);
+            if (before != null) {
+                return before;
             }
-            return offsetBefore(access.namespace(), counter, before);
+            // the counter is too close to the limit for this reservation (or a first-use race was lost)
+            long value = valueOrZero(access, counter);
+            if (value >= limit) {
+                return value; // used up: nothing reserved, nothing written
+            }
+            take = Math.min(take, limit - value);
         }
     }
 
     /**
-     * As {@link #reserve(Access, String, long)}, without blocking: the same documents, the same procedure, each step
-     * run when the previous one completes.
+     * Raises counter {@code counter} to {@code atLeast} if it is below ({@code $max}, with upsert), never lowers it,
+     * and returns its value after, as {@link ResyncableCounterStore#raise} defines it.
+     *
+     * @throws MalformedCounterException if the counter's document exists but is not well-formed; it is left unchanged
+     */
+    public static long raise(Access access, String counter, long atLeast) {
+        Objects.requireNonNull(access, "access");
+        if (atLeast < 0) {
+            throw new IllegalArgumentException("a counter is raised to a value of at least 0, not " + atLeast);
+        }
+        BsonDocument update = new BsonDocument("$max", new BsonDocument(VALUE_FIELD, new BsonInt64(atLeast)));
+        for (int attempt = 1; ; attempt++) {
+            Long before = upsert(access, counter, filter(counter), update, attempt);
+            if (before != null) {
+                return Math.max(before, atLeast);
+            }
+        }
+    }
+
+    /**
+     * The value of counter {@code counter}, 0 when it has no document, as {@link ResyncableCounterStore#value}
+     * defines it.
+     *
+     * @throws MalformedCounterException if the counter's document is not well-formed
+     */
+    public static long valueOrZero(Access access, String counter) {
+        BsonDocument current = access.findOne(idFilter(counter));
+        if (current == null) {
+            return 0;
+        }
+        long value = valueOf(current);
+        if (value < 0) {
+            throw new MalformedCounterException(access.namespace(), counter, current, null);
+        }
+        return value;
+    }
+
+    /**
+     * One {@code findOneAndUpdate} with upsert: the counter's value before it (0 when the upsert inserted it), or null
+     * when the filter did not match a document that exists (the caller decides; a first-use race lost, or a counter
+     * the filter's bound leaves out).
+     */
+    private static Long upsert(Access access, String counter, BsonDocument filter, BsonDocument update, int attempt) {
+        BsonDocument before;
+        try {
+            before = access.findOneAndIncrement(filter, update);
+        } catch (RuntimeException e) {
+            if (!access.isDuplicateKey(e)) {
+                throw e;
+            }
+            // Either the first-use race was lost (the document exists now: retry), or the document exists with
+            // a malformed value, which the filter does not match (never touch it: report it), or with a value the
+            // filter's bound leaves out.
+            BsonDocument current = access.findOne(idFilter(counter));
+            if (current != null && valueOf(current) < 0) {
+                throw new MalformedCounterException(access.namespace(), counter, current, e);
+            }
+            if (attempt < UPSERT_ATTEMPTS) {
+                return null;
+            }
+            throw e;
+        }
+        if (before == null) {
+            return 0L;
+        }
+        long value = valueOf(before);
+        if (value < 0) {
+            throw new MalformedCounterException(access.namespace(), counter, before, null);
+        }
+        return value;
+    }
+    /**
+     * As {@link #reserve(Access, String, long)}, without blocking: the same documents, the same procedure (a lost
+     * first-use race retried, a malformed document reported), each step run when the previous one completes. It does
+     * not take {@link #reserve(Access, String, long, long)}'s limit yet: the allocator never hands out an id past the
+     * space either way, but the counter of a used-up space may be written past it.
      *
      * @return a stage completed with the first offset, or exceptionally with {@link MalformedCounterException} or the
      *     driver's exception

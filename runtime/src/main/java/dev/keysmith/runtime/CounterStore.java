@@ -25,4 +25,21 @@ public interface CounterStore {
      *     as far as the caller can tell (a reservation that did reach the store is simply never used)
      */
     long reserve(String counter, long count);
+
+    /**
+     * As {@link #reserve(String, long)}, but never takes the counter past {@code limit}: when the counter's value
+     * {@code n} is below {@code limit}, atomically reserves {@code min(count, limit - n)} values; when it is at or
+     * past {@code limit}, changes nothing. Returns {@code n} either way, so the caller sees how many values it got
+     * ({@code min(count, limit - n)}, possibly none). The allocator passes the value at which its counter's part of
+     * the id space is used up, so that no counter is ever written past {@code Long.MAX_VALUE} or past the ids a
+     * striped counter owns, whatever the server's arithmetic.
+     *
+     * <p>The default ignores {@code limit} and calls {@link #reserve(String, long)} (the allocator still never hands
+     * out an id past the space); keysmith's own stores override it.
+     *
+     * @param limit the largest value the counter may reach, at least 1
+     */
+    default long reserve(String counter, long count, long limit) {
+        return reserve(counter, count);
+    }
 }

@@ -26,6 +26,7 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.BiConsumer;
 
@@ -100,6 +101,7 @@ public final class SequenceAllocator implements AutoCloseable {
     private final PrefetchScheduler scheduler;
     private final boolean ownsScheduler;
     private final Prefetcher prefetcher; // null without prefetch
+    private final AtomicLongArray staleThrough; // per counter range: ids up to this one are taken (resync); only raised
 
     private volatile State state = new State(IdRange.EMPTY, NextRange.NONE, false);
 
@@ -125,6 +127,10 @@ public final class SequenceAllocator implements AutoCloseable {
         this.ownsScheduler = ownsScheduler;
         this.prefetcher = spec.prefetch() && spec.batch() > 1
                 ? new Prefetcher(new PrefetchView(), scheduler, spec.batch()) : null;
+        this.staleThrough = new AtomicLongArray(ranges.length);
+        for (int i = 0; i < ranges.length; i++) {
+            staleThrough.set(i, Long.MIN_VALUE);
+        }
     }
 
     /**
@@ -206,6 +212,48 @@ public final class SequenceAllocator implements AutoCloseable {
         CompletableFuture<Long> result = new CompletableFuture<>();
         new AsyncTake(result).run();
         return result;
+    }
+
+    /**
+     * The resync hook: from now on this allocator never hands out an id at or below {@code largestTaken} from the
+     * counter whose part of the id space holds it (the data holds that id, and a resync raised the counter past
+     * it). The rest of the range being handed out is cut at {@code largestTaken} (a caller taking an id at that very
+     * instant may still get one below it), and so is a reserved range or a reservation in flight when it is
+     * installed; a range left empty is dropped and the next caller reserves a new one. Ids above
+     * {@code largestTaken}, and the other counters, are untouched. An id outside the sequence's id space does
+     * nothing. Never waits on the store. Call it after the counter was raised past {@code largestTaken} (as
+     * {@link SequenceResync#resync} does).
+     *
+     * <p>For anyone reworking the allocator: the whole hook is {@code staleThrough} (one value per counter range,
+     * only ever raised), this method (which moves the current range's cursor), and the cut in {@code install}
+     * (every block goes through it before its first id is handed out).
+     */
+    public void skipThrough(long largestTaken) {
+        int range = rangeOf(largestTaken);
+        if (range < 0) {
+            return;
+        }
+        long before;
+        do {
+            before = staleThrough.get(range);
+            if (largestTaken <= before) {
+                return;
+            }
+        } while (!staleThrough.compareAndSet(range, before, largestTaken));
+        IdRange current = state.current();
+        if (current.left() > 0 && rangeOf(current.first()) == range) {
+            current.skipThrough(largestTaken);
+        }
+    }
+
+    /** The index of the counter range holding {@code id}, or -1. */
+    private int rangeOf(long id) {
+        for (int i = 0; i < ranges.length; i++) {
+            if (id >= ranges[i].first() && id <= ranges[i].last()) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     /** What this sequence has done so far; each figure is read atomically, the set without a lock. */
@@ -317,9 +365,23 @@ public final class SequenceAllocator implements AutoCloseable {
         }
     }
 
-    /** Installs a reserved range in place of the used-up one, unless another caller did first. */
+    /**
+     * Installs a reserved range in place of the used-up one, unless another caller did first; cut by a resync
+     * ({@link #skipThrough}) first, and dropped when nothing of it is left.
+     */
     private void install(State now, Ready ready) {
-        STATE.compareAndSet(this, now, new State(now.current().followedBy(ready.block()), NextRange.NONE, false));
+        IdBlock block = ready.block();
+        int range = rangeOf(block.first());
+        long stale = range < 0 ? Long.MIN_VALUE : staleThrough.get(range);
+        IdRange next;
+        if (block.first() > stale) {
+            next = now.current().followedBy(block);
+        } else if (stale < block.last()) {
+            next = now.current().followedBy(new IdBlock(block.counter(), stale + 1, block.last()));
+        } else {
+            next = now.current().retired(); // all of it taken already: the next caller reserves again
+        }
+        STATE.compareAndSet(this, now, new State(next, NextRange.NONE, false));
     }
 
     /** Reserves on the caller's thread; other callers wait for the outcome. Throws the caller's own failure. */
@@ -426,7 +488,7 @@ public final class SequenceAllocator implements AutoCloseable {
             CounterRange range = pickRange();
             IdBlock block;
             try {
-                block = range.idsOf(via.reserve(range.counter(), spec.batch()), spec.batch());
+                block = range.idsOf(via.reserve(range.counter(), spec.batch(), range.counterLimit()), spec.batch());
             } catch (RuntimeException e) {
                 throw new IdAllocationException(spec.name(), range.counter(), e);
             }
@@ -441,7 +503,7 @@ public final class SequenceAllocator implements AutoCloseable {
         CounterRange range = pickRange();
         CompletionStage<Long> offset;
         try {
-            offset = asyncStore.reserve(range.counter(), spec.batch());
+            offset = asyncStore.reserve(range.counter(), spec.batch(), range.counterLimit());
         } catch (RuntimeException e) {
             throw new IdAllocationException(spec.name(), range.counter(), e);
         }

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keysmith.runtime.testing.Concurrently;
 import dev.keysmith.runtime.testing.InMemoryCounterStore;
+import dev.keysmith.runtime.testing.LogCapture;
 import dev.keysmith.runtime.testing.RecordingCounterStore;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,10 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Handler;
 import java.util.logging.Level;
 import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -151,24 +150,9 @@ class IdGeneratorsTest {
     @Test
     void aFailingStoreLogsOneWarningAndItsRecoveryOneInfoLine() {
         RecordingCounterStore store = new RecordingCounterStore(new InMemoryCounterStore());
-        List<LogRecord> records = new CopyOnWriteArrayList<>();
-        Handler capture = new Handler() {
-            @Override
-            public void publish(LogRecord record) {
-                records.add(record);
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        Logger logger = Logger.getLogger(SequenceAllocator.class.getName());
-        logger.addHandler(capture);
-        try (IdGenerators failingFast = IdGenerators.builder(store).failureBackoff(Duration.ZERO).build()) {
+        List<LogRecord> records;
+        try (LogCapture log = LogCapture.of(SequenceAllocator.class.getName());
+                IdGenerators failingFast = IdGenerators.builder(store).failureBackoff(Duration.ZERO).build()) {
             SequenceAllocator allocator = failingFast.sequence(SequenceSpec.of("logged").withBatch(5));
             store.failWith(new IllegalStateException("the store is down"));
             for (int i = 0; i < 20; i++) {
@@ -178,8 +162,7 @@ class IdGeneratorsTest {
             for (int i = 0; i < 20; i++) {
                 allocator.next();
             }
-        } finally {
-            logger.removeHandler(capture);
+            records = log.records();
         }
 
         assertThat(records).extracting(LogRecord::getLevel).containsExactly(Level.WARNING, Level.INFO);

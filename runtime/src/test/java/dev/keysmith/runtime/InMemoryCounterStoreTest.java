@@ -1,12 +1,19 @@
 package dev.keysmith.runtime;
 
-import dev.keysmith.runtime.testing.CounterStoreContract;
 import dev.keysmith.runtime.testing.InMemoryCounterStore;
+import dev.keysmith.runtime.testing.ResyncableCounterStoreContract;
 
-class InMemoryCounterStoreTest extends CounterStoreContract {
+class InMemoryCounterStoreTest extends ResyncableCounterStoreContract {
+
+    private final InMemoryCounterStore store = new InMemoryCounterStore();
 
     @Override
-    protected CounterStore emptyStore() {
-        return new InMemoryCounterStore();
+    protected ResyncableCounterStore emptyStore() {
+        return store;
+    }
+
+    @Override
+    protected void setCounter(String counter, long value) {
+        store.set(counter, value);
     }
 }

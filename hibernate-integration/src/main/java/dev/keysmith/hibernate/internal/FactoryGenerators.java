@@ -55,7 +55,7 @@ final class FactoryGenerators {
         return generators;
     }
 
-    private static CounterStore store(SessionFactoryImplementor factory) {
+    static CounterStore store(SessionFactoryImplementor factory) {
         if (!factory.getMappingMetamodel().isEntityClass(KeysmithSequenceRow.class)) {
             return SESSION_ONLY;
         }

@@ -2,6 +2,7 @@ package dev.keysmith.hibernate.internal;
 
 import dev.keysmith.hibernate.KeysmithSequences;
 import dev.keysmith.runtime.CounterStore;
+import dev.keysmith.runtime.ResyncableCounterStore;
 import jakarta.transaction.TransactionManager;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -31,9 +32,13 @@ import org.hibernate.service.ServiceRegistry;
  * reservation of a counter inserts its row; when two processes race to insert it, the loser's unique violation is
  * rolled back and it retries with the update.
  *
+ * <p>A bounded reservation ({@link #reserve(String, long, long)}) carries its bound in the {@code update}'s
+ * {@code where} ({@code next_val <= limit - count}), so no row is ever written past it; {@link #raise} is an
+ * {@code update ... set next_val = ? where ... and next_val < ?}, which never lowers a counter.
+ *
  * <p>Thread-safe.
  */
-final class JdbcCounterStore implements CounterStore {
+final class JdbcCounterStore implements ResyncableCounterStore {
 
     /** SQLSTATE class 23: integrity constraint violation (a duplicate {@code seq_name}). */
     private static final String INTEGRITY_VIOLATION_CLASS = "23";
@@ -42,18 +47,22 @@ final class JdbcCounterStore implements CounterStore {
     private final IsolationDelegate isolation;
     private final SqlExceptionHelper sqlExceptions;
     private final String table;
-    private final String updateSql;
     private final String selectSql;
     private final String insertSql;
+    private final String boundedUpdateSql;
+    private final String raiseSql;
 
     JdbcCounterStore(IsolationDelegate isolation, SqlExceptionHelper sqlExceptions, String qualifiedTable,
             String name, String value) {
         this.isolation = isolation;
         this.sqlExceptions = sqlExceptions;
         this.table = qualifiedTable;
-        this.updateSql = "update " + qualifiedTable + " set " + value + " = " + value + " + ? where " + name + " = ?";
         this.selectSql = "select " + value + " from " + qualifiedTable + " where " + name + " = ?";
         this.insertSql = "insert into " + qualifiedTable + " (" + name + ", " + value + ") values (?, ?)";
+        this.boundedUpdateSql = "update " + qualifiedTable + " set " + value + " = " + value + " + ? where " + name
+                + " = ? and " + value + " <= ?";
+        this.raiseSql = "update " + qualifiedTable + " set " + value + " = ? where " + name + " = ? and " + value
+                + " < ?";
     }
 
     /**
@@ -63,29 +72,68 @@ final class JdbcCounterStore implements CounterStore {
     static JdbcCounterStore of(ServiceRegistry services, String qualifiedTable, String nameColumn,
             String valueColumn) {
         JdbcServices jdbc = services.getService(JdbcServices.class);
+        return new JdbcCounterStore(isolation(services), jdbc.getSqlExceptionHelper(), qualifiedTable, nameColumn,
+                valueColumn);
+    }
+
+    /**
+     * Work on a connection of its own, in a transaction of its own (a JTA transaction of the caller's suspended), on
+     * the connections of the session factory whose services are {@code services}.
+     */
+    static IsolationDelegate isolation(ServiceRegistry services) {
+        JdbcServices jdbc = services.getService(JdbcServices.class);
         JtaPlatform jta = services.getService(JtaPlatform.class);
         TransactionManager transactionManager = jta == null ? null : jta.retrieveTransactionManager();
-        IsolationDelegate isolation = transactionManager == null
+        return transactionManager == null
                 ? new JdbcIsolationDelegate(jdbc.getBootstrapJdbcConnectionAccess(), jdbc.getSqlExceptionHelper())
                 : new JtaIsolationDelegate(jdbc.getBootstrapJdbcConnectionAccess(), jdbc.getSqlExceptionHelper(),
                         transactionManager);
-        return new JdbcCounterStore(isolation, jdbc.getSqlExceptionHelper(), qualifiedTable, nameColumn, valueColumn);
     }
 
     @Override
     public long reserve(String counter, long count) {
+        return reserve(counter, count, Long.MAX_VALUE);
+    }
+
+    @Override
+    public long reserve(String counter, long count, long limit) {
         if (count < 1) {
             throw new IllegalArgumentException("count must be at least 1, but was " + count);
         }
+        return inTransaction(connection -> reserveOn(connection, counter, count, limit),
+                "reserving " + count + " values of counter '" + counter + "'");
+    }
+
+    @Override
+    public long value(String counter) {
+        return inTransaction(connection -> {
+            Long value = readValueIfAny(connection, counter);
+            return value == null ? 0L : value;
+        }, "reading counter '" + counter + "'");
+    }
+
+    @Override
+    public long raise(String counter, long atLeast) {
+        return inTransaction(connection -> raiseOn(connection, counter, atLeast),
+                "raising counter '" + counter + "' to " + atLeast);
+    }
+
+    /** One unit of work on the store's own connection. */
+    @FunctionalInterface
+    private interface Work {
+        long on(Connection connection) throws SQLException;
+    }
+
+    private long inTransaction(Work work, String what) {
         try {
             return isolation.delegateWork(new AbstractReturningWork<Long>() {
                 @Override
                 public Long execute(Connection connection) throws SQLException {
-                    return reserveOn(connection, counter, count);
+                    return work.on(connection);
                 }
             }, true);
         } catch (HibernateException e) {
-            throw explained(e, counter, count);
+            throw explained(e, what);
         }
     }
 
@@ -94,8 +142,8 @@ final class JdbcCounterStore implements CounterStore {
      * second connection a table reservation needs), or the SQL failed (a missing table, among others). A JDBC
      * failure keeps its type, so that Spring's translation still sees it.
      */
-    private HibernateException explained(HibernateException e, String counter, long count) {
-        String what = "[keysmith] reserving " + count + " values of counter '" + counter + "' in table " + table;
+    private HibernateException explained(HibernateException e, String action) {
+        String what = "[keysmith] " + action + " in table " + table;
         if (causedBy(e, SQLTransientConnectionException.class)) {
             return new JDBCConnectionException(what + " needs a connection of its own (the table is written in a "
                     + "transaction of its own, beside the caller's) and the pool had none to give: " + rootMessage(e)
@@ -136,30 +184,77 @@ final class JdbcCounterStore implements CounterStore {
         return root.getMessage();
     }
 
-    private long reserveOn(Connection connection, String counter, long count) throws SQLException {
+    private long reserveOn(Connection connection, String counter, long count, long limit) throws SQLException {
+        long take = Math.min(count, limit);
         for (int attempt = 1; ; attempt++) {
-            if (increment(connection, counter, count)) {
-                return readValue(connection, counter) - count;
+            if (increment(connection, counter, take, limit)) {
+                return readValue(connection, counter) - take;
             }
-            try {
-                insert(connection, counter, count);
-                return 0;
-            } catch (SQLException e) {
-                String state = e.getSQLState();
-                if (state == null || !state.startsWith(INTEGRITY_VIOLATION_CLASS) || attempt >= INSERT_RACE_ATTEMPTS) {
-                    throw e;
+            Long current = readValueIfAny(connection, counter);
+            if (current != null) {
+                // the row exists, too close to the limit for this reservation: take what is left, or nothing
+                if (current >= limit) {
+                    return current;
                 }
-                // Another process inserted the row first; PostgreSQL has aborted this transaction, so start over.
-                connection.rollback();
+                take = Math.min(take, limit - current);
+                continue;
+            }
+            if (insertOrLoseRace(connection, counter, take, attempt)) {
+                return 0;
             }
         }
     }
 
-    private boolean increment(Connection connection, String counter, long count) throws SQLException {
-        try (PreparedStatement update = connection.prepareStatement(updateSql)) {
+    private long raiseOn(Connection connection, String counter, long atLeast) throws SQLException {
+        for (int attempt = 1; ; attempt++) {
+            try (PreparedStatement raise = connection.prepareStatement(raiseSql)) {
+                raise.setLong(1, atLeast);
+                raise.setString(2, counter);
+                raise.setLong(3, atLeast);
+                raise.executeUpdate();
+            }
+            Long current = readValueIfAny(connection, counter);
+            if (current != null) {
+                return current;
+            }
+            if (insertOrLoseRace(connection, counter, atLeast, attempt)) {
+                return atLeast;
+            }
+        }
+    }
+
+    /** Inserts the counter's row; false when another process inserted it first (the caller starts over). */
+    private boolean insertOrLoseRace(Connection connection, String counter, long value, int attempt)
+            throws SQLException {
+        try {
+            insert(connection, counter, value);
+            return true;
+        } catch (SQLException e) {
+            String state = e.getSQLState();
+            if (state == null || !state.startsWith(INTEGRITY_VIOLATION_CLASS) || attempt >= INSERT_RACE_ATTEMPTS) {
+                throw e;
+            }
+            // Another process inserted the row first; PostgreSQL has aborted this transaction, so start over.
+            connection.rollback();
+            return false;
+        }
+    }
+
+    private boolean increment(Connection connection, String counter, long count, long limit) throws SQLException {
+        try (PreparedStatement update = connection.prepareStatement(boundedUpdateSql)) {
             update.setLong(1, count);
             update.setString(2, counter);
+            update.setLong(3, limit - count);
             return update.executeUpdate() == 1;
+        }
+    }
+
+    private Long readValueIfAny(Connection connection, String counter) throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement(selectSql)) {
+            select.setString(1, counter);
+            try (ResultSet row = select.executeQuery()) {
+                return row.next() ? row.getLong(1) : null;
+            }
         }
     }
 

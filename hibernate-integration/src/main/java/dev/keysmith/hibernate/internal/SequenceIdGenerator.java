@@ -3,11 +3,13 @@ package dev.keysmith.hibernate.internal;
 import dev.keysmith.hibernate.SequenceAllocationException;
 import dev.keysmith.runtime.IdAllocationException;
 import dev.keysmith.runtime.IdSpaceExhaustedException;
+import dev.keysmith.runtime.ResyncableCounterStore;
 import dev.keysmith.runtime.SequenceAllocator;
 import dev.keysmith.runtime.SequenceSpec;
 import java.util.Map;
 import org.hibernate.HibernateException;
 import org.hibernate.JDBCException;
+import org.hibernate.engine.spi.SessionFactoryImplementor;
 import org.hibernate.engine.spi.SharedSessionContractImplementor;
 import org.hibernate.generator.EventType;
 
@@ -74,6 +76,30 @@ final class SequenceIdGenerator extends InsertOnlyGenerator {
         }
         return cause instanceof HibernateException hibernate ? hibernate
                 : new SequenceAllocationException(spec.name(), e.getMessage(), e);
+    }
+
+    /** Whether the counters are native database sequences (else rows of the table). */
+    boolean isNative() {
+        return nativeSequences != null;
+    }
+
+    /** The sequence's settings. */
+    SequenceSpec spec() {
+        return spec;
+    }
+
+    /** The allocator of the sequence in {@code factory}, opened if it was not. */
+    SequenceAllocator allocator(SessionFactoryImplementor factory) {
+        return factories.of(factory).sequence(spec);
+    }
+
+    /** The counters of the sequence in {@code factory}, for the resync and the check. */
+    ResyncableCounterStore counters(SessionFactoryImplementor factory) {
+        if (nativeSequences != null) {
+            return new NativeCounterStore(JdbcCounterStore.isolation(factory.getServiceRegistry()),
+                    nativeSequences.render(factory));
+        }
+        return (ResyncableCounterStore) FactoryGenerators.store(factory);
     }
 
     private SequenceAllocator open(SharedSessionContractImplementor session) {

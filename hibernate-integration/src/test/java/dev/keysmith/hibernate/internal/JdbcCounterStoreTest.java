@@ -2,8 +2,8 @@ package dev.keysmith.hibernate.internal;
 
 import dev.keysmith.annotations.Sequence;
 import dev.keysmith.hibernate.TestDatabase;
-import dev.keysmith.runtime.CounterStore;
-import dev.keysmith.runtime.testing.CounterStoreContract;
+import dev.keysmith.runtime.ResyncableCounterStore;
+import dev.keysmith.runtime.testing.ResyncableCounterStoreContract;
 import jakarta.persistence.Entity;
 import jakarta.persistence.Id;
 import java.sql.Connection;
@@ -25,7 +25,7 @@ class JdbcCounterStoreTest {
 
     /** A session factory that made the table; every {@link #emptyStore()} empties it. */
     @TestInstance(TestInstance.Lifecycle.PER_CLASS)
-    abstract static class OnDatabase extends CounterStoreContract {
+    abstract static class OnDatabase extends ResyncableCounterStoreContract {
 
         private SessionFactory factory;
         private TestDatabase.Target target;
@@ -33,7 +33,7 @@ class JdbcCounterStoreTest {
         abstract TestDatabase database();
 
         @Override
-        protected CounterStore emptyStore() {
+        protected ResyncableCounterStore emptyStore() {
             if (factory == null) {
                 target = database().target().withTableStore();
                 factory = target.create(List.of(Counted.class));
@@ -44,6 +44,17 @@ class JdbcCounterStoreTest {
                 throw new IllegalStateException(e);
             }
             return JdbcCounterStore.of(factory.unwrap(SessionFactoryImplementor.class).getServiceRegistry(), "keysmith_sequences", "seq_name", "next_val");
+        }
+
+        @Override
+        protected void setCounter(String counter, long value) {
+            try (Connection connection = target.connect(); Statement statement = connection.createStatement()) {
+                statement.executeUpdate("delete from keysmith_sequences where seq_name = '" + counter + "'");
+                statement.executeUpdate("insert into keysmith_sequences (seq_name, next_val) values ('" + counter
+                        + "', " + value + ")");
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
         }
 
         @AfterAll

@@ -7,8 +7,10 @@ import com.mongodb.bulk.BulkWriteError;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.ReplaceOptions;
+import dev.keysmith.mongodb.DuplicateSequenceIdException;
 import dev.keysmith.mongodb.IdCollisionException;
 import dev.keysmith.mongodb.Repository;
+import dev.keysmith.runtime.CounterStatus;
 import dev.keysmith.runtime.codec.EntityCodec;
 import dev.keysmith.runtime.codec.IdStrategy;
 import java.util.ArrayList;
@@ -24,6 +26,12 @@ import org.bson.conversions.Bson;
 /**
  * {@link Repository} over a typed collection whose codec is the entity's generated {@link EntityCodec}.
  *
+ * <p>Duplicate ids: an {@code @RandomId} that collides is drawn again ({@code @RandomId(attempts)}). A
+ * {@code @Sequence} id that is already taken means the sequence's counter is behind the data: the repository
+ * resyncs the sequence ({@link SequenceCounters#resync}) and retries once with a new id (for {@code insertAll}, every
+ * entity not yet inserted gets a new id), unless that is switched off; a second duplicate, or the first when it is
+ * off, is {@link DuplicateSequenceIdException}. Why one retry is safe: docs/decisions-runtime.md.
+ *
  * <p>Thread-safe.
  */
 public final class MongoRepository<T, ID> implements Repository<T, ID> {
@@ -33,10 +41,13 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
 
     private final MongoCollection<T> collection;
     private final EntityCodec<T> codec;
+    private final SequenceCounters counters;
 
-    public MongoRepository(MongoCollection<T> collection, EntityCodec<T> codec) {
+    /** @param counters the counters of the database, for the resync after a duplicate sequence id */
+    public MongoRepository(MongoCollection<T> collection, EntityCodec<T> codec, SequenceCounters counters) {
         this.collection = collection;
         this.codec = codec;
+        this.counters = Objects.requireNonNull(counters, "counters");
     }
 
     @Override
@@ -56,12 +67,19 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
 
     private T insertRetrying(T candidate, boolean generated) {
         int attempts = retries(generated) ? codec.insertAttempts() : 1;
+        List<CounterStatus> resynced = null;
         for (int attempt = 1; ; attempt++) {
             try {
                 collection.insertOne(candidate);
                 return candidate;
             } catch (MongoWriteException e) {
-                if (!retries(generated) || !isDuplicateId(e.getError().getCategory(), e.getError().getMessage())) {
+                boolean duplicateId = isDuplicateId(e.getError().getCategory(), e.getError().getMessage());
+                if (duplicateId && generated && codec.sequence() != null) {
+                    resynced = resyncOrThrow(codec.idOf(candidate), resynced, e);
+                    candidate = codec.withNewId(candidate);
+                    continue;
+                }
+                if (!retries(generated) || !duplicateId) {
                     throw e;
                 }
                 if (attempt >= attempts) {
@@ -107,6 +125,7 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
         int[] attempts = new int[size];
         Arrays.fill(attempts, 1);
         int from = 0;
+        List<CounterStatus> resynced = null;
         while (from < size) {
             try {
                 collection.insertMany(prepared.subList(from, size));
@@ -118,6 +137,22 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
                 }
                 int failed = from + error.getIndex();
                 boolean duplicateId = isDuplicateId(error.getCategory(), error.getMessage());
+                if (duplicateId && generated[failed] && codec.sequence() != null) {
+                    try {
+                        resynced = resyncOrThrow(codec.idOf(prepared.get(failed)), resynced,
+                                from == 0 ? e : indexedFromStart(e, from));
+                    } catch (DuplicateSequenceIdException duplicate) {
+                        throw undo(prepared, failed, duplicate);
+                    }
+                    // every entity not inserted yet may hold an id of a range the resync found stale
+                    for (int i = failed; i < size; i++) {
+                        if (generated[i]) {
+                            prepared.set(i, codec.withNewId(prepared.get(i)));
+                        }
+                    }
+                    from = failed;
+                    continue;
+                }
                 if (!retries(generated[failed]) || !duplicateId) {
                     throw undo(prepared, failed, from == 0 ? e : indexedFromStart(e, from));
                 }
@@ -163,6 +198,16 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
             }
         }
         return failure;
+    }
+
+    /**
+     * After a duplicate sequence id: resyncs the sequence and returns what it did, so that the caller retries once
+     * with new ids; throws {@link DuplicateSequenceIdException} when the resync already ran for this call, is off, or
+     * fails.
+     */
+    private List<CounterStatus> resyncOrThrow(Object id, List<CounterStatus> resynced, RuntimeException duplicate) {
+        return counters.resyncAfterDuplicate(codec.getEncoderClass(), collection.getNamespace().getCollectionName(),
+                codec.sequence(), id, resynced, duplicate);
     }
 
     private boolean retries(boolean generated) {

@@ -12,7 +12,8 @@ import com.mongodb.event.CommandStartedEvent;
 import dev.keysmith.mongodb.MongoCounterStore;
 import dev.keysmith.mongodb.testing.TestMongo;
 import dev.keysmith.runtime.CounterStore;
-import dev.keysmith.runtime.testing.CounterStoreContract;
+import dev.keysmith.runtime.ResyncableCounterStore;
+import dev.keysmith.runtime.testing.ResyncableCounterStoreContract;
 import dev.keysmith.runtime.IdAllocationException;
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.MalformedCounterException;
@@ -34,7 +35,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
-class MongoCounterStoreTest extends CounterStoreContract {
+class MongoCounterStoreTest extends ResyncableCounterStoreContract {
 
     private static final List<BsonDocument> findAndModifyCommands = new CopyOnWriteArrayList<>();
     private static TestMongo mongo;
@@ -67,8 +68,44 @@ class MongoCounterStoreTest extends CounterStoreContract {
     }
 
     @Override
-    protected CounterStore emptyStore() {
+    protected ResyncableCounterStore emptyStore() {
         return MongoCounterStore.create(database);
+    }
+
+    @Override
+    protected void setCounter(String counter, long value) {
+        database.getCollection("keysmith_counters", BsonDocument.class).replaceOne(
+                new BsonDocument("_id", new BsonString(counter)),
+                new BsonDocument("_id", new BsonString(counter)).append("next", new BsonInt64(value)),
+                new com.mongodb.client.model.ReplaceOptions().upsert(true));
+    }
+
+    @Test
+    void theBoundIsInTheFilterOfTheOneUpdateSoTheServerNeverAddsPastIt() {
+        MongoCounterStore store = MongoCounterStore.create(database);
+        setCounter("last", Long.MAX_VALUE - 5);
+        findAndModifyCommands.clear();
+
+        assertThat(store.reserve("last", 10, Long.MAX_VALUE)).isEqualTo(Long.MAX_VALUE - 5);
+
+        BsonDocument first = findAndModifyCommands.get(0);
+        assertThat(first.getDocument("query").getDocument("next").get("$lte"))
+                .isEqualTo(new BsonInt64(Long.MAX_VALUE - 10));
+        BsonDocument last = findAndModifyCommands.get(findAndModifyCommands.size() - 1);
+        assertThat(last.getDocument("update").getDocument("$inc").get("next")).isEqualTo(new BsonInt64(5));
+        assertThat(database.getCollection("keysmith_counters", BsonDocument.class).find().first().get("next"))
+                .isEqualTo(new BsonInt64(Long.MAX_VALUE));
+    }
+
+    @Test
+    void raiseAndValueLeaveAMalformedCounterAsItIs() {
+        MongoCounterStore store = MongoCounterStore.create(database);
+        database.getCollection("keysmith_counters").insertOne(new Document("_id", "odd").append("next", 10.5));
+
+        assertThatThrownBy(() -> store.raise("odd", 100)).isInstanceOf(MalformedCounterException.class)
+                .hasMessageContaining("'odd'");
+        assertThatThrownBy(() -> store.value("odd")).isInstanceOf(MalformedCounterException.class);
+        assertThat(database.getCollection("keysmith_counters").find().first().get("next")).isEqualTo(10.5);
     }
 
     @Test

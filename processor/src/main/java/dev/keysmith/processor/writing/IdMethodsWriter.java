@@ -50,6 +50,14 @@ final class IdMethodsWriter {
                 .returns(Names.ID_STRATEGY)
                 .addStatement("return $T.$L", Names.ID_STRATEGY, id.strategy().name())
                 .build());
+        if (id.strategy() == IdSpec.Strategy.SEQUENCE) {
+            codec.addMethod(MethodSpec.methodBuilder("sequence")
+                    .addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(Names.SEQUENCE_ALLOCATOR)
+                    .addStatement("return sequence")
+                    .build());
+        }
         int attempts = id.settings() instanceof IdSpec.RandomSettings random ? random.attempts() : 1;
         codec.addMethod(MethodSpec.methodBuilder("insertAttempts")
                 .addAnnotation(Override.class)
@@ -79,12 +87,6 @@ final class IdMethodsWriter {
                 .build());
         if (id.strategy() == IdSpec.Strategy.SEQUENCE) {
             // the id goes through withSequenceId, which the non-blocking routes call with an id they awaited
-            codec.addMethod(MethodSpec.methodBuilder("sequence")
-                    .addAnnotation(Override.class)
-                    .addModifiers(Modifier.PUBLIC)
-                    .returns(Names.SEQUENCE_ALLOCATOR)
-                    .addStatement("return sequence")
-                    .build());
             codec.addMethod(MethodSpec.methodBuilder("withNewId")
                     .addAnnotation(Override.class)
                     .addModifiers(Modifier.PUBLIC)

@@ -31,6 +31,16 @@ public interface EntityCodec<T> extends CollectibleCodec<T> {
     int insertAttempts();
 
     /**
+     * The allocator of the entity's {@code @Sequence}, shared with every entity that names the same sequence; null
+     * for every other strategy (and for codecs generated before keysmith wrote this method). The repositories use it
+     * to resync the sequence's counters after a duplicate id, and the non-blocking routes to await an id
+     * ({@link SequenceAllocator#nextAsync()}) that they give with {@link #withSequenceId}.
+     */
+    default SequenceAllocator sequence() {
+        return null;
+    }
+
+    /**
      * The id as it is stored, for a value of the entity's id type (a {@code String} id of a
      * {@code @GeneratedObjectId} becomes a BSON ObjectId, a {@code UUID} binary subtype 4).
      *
@@ -71,15 +81,6 @@ public interface EntityCodec<T> extends CollectibleCodec<T> {
      * duplicate id); a new instance for records and immutable classes, the same instance otherwise.
      */
     T withNewId(T entity);
-
-    /**
-     * The allocator a {@code @Sequence} entity's ids come from, so that a non-blocking route can await an id
-     * ({@link SequenceAllocator#nextAsync()}) and give it with {@link #withSequenceId}; null for the other
-     * strategies, whose ids are made without waiting.
-     */
-    default SequenceAllocator sequence() {
-        return null;
-    }
 
     /**
      * The entity with the sequence id {@code id} (taken from {@link #sequence()}), whether or not it had one: a new

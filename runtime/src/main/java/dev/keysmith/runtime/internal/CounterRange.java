@@ -56,26 +56,37 @@ public final class CounterRange {
         return last;
     }
 
+    /**
+     * The value at which this counter's part of the id space is used up ({@code last - first + 1}, offsets
+     * {@code 0..last - first} being ids), capped at {@code Long.MAX_VALUE}: a counter is never written past it.
+     */
+    public long counterLimit() {
+        long width = last - first;
+        return width == Long.MAX_VALUE ? Long.MAX_VALUE : width + 1;
+    }
+
     public boolean isExhausted() {
         return exhausted;
     }
 
     /**
-     * The ids of the reservation of {@code count} offsets starting at {@code offset}, clipped at {@link #last()};
-     * null (and the range is marked exhausted) when the offset is already past it.
+     * The ids of the reservation of {@code count} offsets starting at {@code offset}, clipped at {@link #last()}
+     * (and below {@link #counterLimit()}); null (and the range is marked exhausted) when the offset is already past
+     * it, as a store returns it for a counter at its limit.
      */
     public IdBlock idsOf(long offset, long count) {
-        long width = last - first; // offsets 0..width are ids
+        long lastUsable = counterLimit() - 1; // offsets 0..lastUsable are ids (all of [first, last] but Long.MAX_VALUE
+                                              // itself when first is 0: no counter value is past it)
         if (offset < 0) {
             throw new IllegalStateException("counter '" + counter + "' returned the negative value " + offset
                     + "; a counter only grows from 0");
         }
-        if (offset > width) {
+        if (offset > lastUsable) {
             exhausted = true;
             return null;
         }
-        long lastOffset = offset + Math.min(count - 1, width - offset);
-        if (lastOffset == width) {
+        long lastOffset = offset + Math.min(count - 1, lastUsable - offset);
+        if (lastOffset == lastUsable) {
             exhausted = true;
         }
         return new IdBlock(counter, first + offset, first + lastOffset);

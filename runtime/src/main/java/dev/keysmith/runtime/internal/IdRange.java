@@ -54,6 +54,26 @@ public final class IdRange {
         return new IdRange(0, 0, handedOut());
     }
 
+    /** The range's first id. */
+    public long first() {
+        return first;
+    }
+
+    /**
+     * Never hands out an id at or below {@code id} from here on (a resync found it taken): moves the cursor past it,
+     * or to the end when the whole range is below it. A claim made at the same instant may still get one.
+     */
+    public void skipThrough(long id) {
+        long claims = id < first ? 0 : id - first >= size ? size : id - first + 1;
+        long now;
+        do {
+            now = taken;
+            if (claims <= now) {
+                return;
+            }
+        } while (!TAKEN.compareAndSet(this, now, claims));
+    }
+
     /** This range's next id, or {@link #USED_UP}. */
     public long take() {
         long claim = (long) TAKEN.getAndAdd(this, 1L);

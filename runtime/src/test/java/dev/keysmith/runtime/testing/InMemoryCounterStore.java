@@ -1,6 +1,6 @@
 package dev.keysmith.runtime.testing;
 
-import dev.keysmith.runtime.CounterStore;
+import dev.keysmith.runtime.ResyncableCounterStore;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
@@ -10,7 +10,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <p>Thread-safe.
  */
-public final class InMemoryCounterStore implements CounterStore {
+public final class InMemoryCounterStore implements ResyncableCounterStore {
 
     private final Map<String, AtomicLong> counters = new ConcurrentHashMap<>();
 
@@ -19,7 +19,29 @@ public final class InMemoryCounterStore implements CounterStore {
         return counters.computeIfAbsent(counter, name -> new AtomicLong()).getAndAdd(count);
     }
 
+    @Override
+    public long reserve(String counter, long count, long limit) {
+        AtomicLong value = counters.computeIfAbsent(counter, name -> new AtomicLong());
+        while (true) {
+            long current = value.get();
+            if (current >= limit || value.compareAndSet(current, current + Math.min(count, limit - current))) {
+                return current;
+            }
+        }
+    }
+
+    @Override
+    public long raise(String counter, long atLeast) {
+        return counters.computeIfAbsent(counter, name -> new AtomicLong()).accumulateAndGet(atLeast, Math::max);
+    }
+
+    /** Sets the counter's value, as an import or a restore of the counters would. */
+    public void set(String counter, long value) {
+        counters.computeIfAbsent(counter, name -> new AtomicLong()).set(value);
+    }
+
     /** The counter's value: how many offsets were reserved from it; 0 for a counter never used. */
+    @Override
     public long value(String counter) {
         AtomicLong value = counters.get(counter);
         return value == null ? 0 : value.get();

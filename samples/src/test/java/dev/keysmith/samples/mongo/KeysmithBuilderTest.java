@@ -126,4 +126,18 @@ class KeysmithBuilderTest {
         }
         assertThat(made).as("one thread, from the application's factory").hasSize(1);
     }
+
+    @Test
+    void theResyncOfTheGuideBringsTheCounterUpToImportedInvoices() {
+        database.getCollection("invoices").insertMany(List.of(new Document("_id", 41_998L), new Document("_id", 41_999L)));
+        try (Keysmith keysmith = Keysmith.create(database)) {
+            keysmith.resync(Invoice.class);               // $max to the largest _id; never lowers; safe while others insert
+            keysmith.checkCounters(Invoice.class);        // the same, read only
+
+            assertThat(keysmith.checkCounters(Invoice.class)).singleElement()
+                    .satisfies(status -> assertThat(status.behind()).isFalse());
+            Invoice next = keysmith.<Invoice, Long>repository(Invoice.class).insert(new Invoice(null, BigDecimal.ONE));
+            assertThat(next.number()).isEqualTo(42_000L);
+        }
+    }
 }

@@ -1,6 +1,8 @@
 package dev.keysmith.spring.mongodb;
 
+import com.mongodb.client.MongoDatabase;
 import dev.keysmith.mongodb.MongoCounterStore;
+import dev.keysmith.mongodb.internal.SequenceCounters;
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.spring.mongodb.internal.AssignIdsBeforeConvert;
 import dev.keysmith.spring.mongodb.internal.EntityIds;
@@ -67,10 +69,33 @@ public class KeysmithMongoAutoConfiguration {
         return new AssignIdsBeforeConvert(ids);
     }
 
-    /** Retries inserts of {@code @RandomId} entities that collide on {@code _id}. */
+    /**
+     * Retries inserts of {@code @RandomId} entities that collide on {@code _id}, and resyncs (then retries once) a
+     * {@code @Sequence} whose id collides.
+     */
     @Bean
-    public static RandomIdRetryPostProcessor keysmithRandomIdRetry(ObjectProvider<EntityIds> ids) {
-        return new RandomIdRetryPostProcessor(ids::getObject);
+    public static RandomIdRetryPostProcessor keysmithRandomIdRetry(ObjectProvider<EntityIds> ids,
+            ObjectProvider<KeysmithSequenceCounters> counters) {
+        return new RandomIdRetryPostProcessor(ids::getObject, counters::getObject);
+    }
+
+    /** The counters of the {@code @Sequence} entities next to their collections: check and resync. */
+    @Bean
+    public KeysmithSequenceCounters keysmithSequenceCounters(EntityIds ids, MongoDatabaseFactory databases,
+            KeysmithProperties properties) {
+        MongoDatabase database = databases.getMongoDatabase();
+        return new KeysmithSequenceCounters(ids, new SequenceCounters(database, MongoCounterStore.create(database,
+                properties.getCountersCollection(), properties.counterWriteConcern()), properties.counterCheckMode(),
+                properties.isResyncOnDuplicateId(), "KeysmithSequenceCounters.resync(%s.class) (or POST"
+                        + " /actuator/keysmithsequences)", "keysmith.counter-check"));
+    }
+
+    /**
+     * The start-up check of the {@code @Sequence} counters ({@code keysmith.counter-check}), after the mapping check.
+     */
+    @Bean
+    public SmartInitializingSingleton keysmithCounterCheck(KeysmithSequenceCounters counters) {
+        return counters::checkAtStart;
     }
 
     /** Fails the startup, naming the entity and field, when an entity Spring Data knows has a wrong id mapping. */

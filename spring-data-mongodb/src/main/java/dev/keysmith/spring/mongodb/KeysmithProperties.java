@@ -1,6 +1,7 @@
 package dev.keysmith.spring.mongodb;
 
 import com.mongodb.WriteConcern;
+import dev.keysmith.runtime.CounterCheck;
 import java.util.Locale;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
@@ -10,6 +11,8 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * <pre>
  * keysmith.counters-collection=keysmith_counters
  * keysmith.write-concern=majority
+ * keysmith.counter-check=warn
+ * keysmith.resync-on-duplicate-id=true
  * </pre>
  *
  * <p>Not thread-safe: confine to one thread (Spring binds it once at startup).
@@ -30,12 +33,50 @@ public class KeysmithProperties {
      */
     private String writeConcern = "majority";
 
+    /**
+     * What the start-up does with a @Sequence entity whose counter is behind the largest id of its collection: warn
+     * (the default: a log warning naming the sequence, the counter, the largest id and the fix), fail, resync or
+     * off. One query on the _id index and one counter read per counter.
+     */
+    private String counterCheck = "warn";
+
+    /**
+     * Whether an insert of a @Sequence entity that meets a duplicate _id resyncs the sequence and retries once with a
+     * new id; with false it fails at once with a DuplicateKeyException naming the sequence and the fix.
+     */
+    private boolean resyncOnDuplicateId = true;
+
     public String getCountersCollection() {
         return countersCollection;
     }
 
     public void setCountersCollection(String countersCollection) {
         this.countersCollection = countersCollection;
+    }
+
+    public String getCounterCheck() {
+        return counterCheck;
+    }
+
+    public void setCounterCheck(String counterCheck) {
+        this.counterCheck = counterCheck;
+    }
+
+    public boolean isResyncOnDuplicateId() {
+        return resyncOnDuplicateId;
+    }
+
+    public void setResyncOnDuplicateId(boolean resyncOnDuplicateId) {
+        this.resyncOnDuplicateId = resyncOnDuplicateId;
+    }
+
+    /**
+     * The check named by {@code keysmith.counter-check}.
+     *
+     * @throws IllegalArgumentException naming the property and its value when it names no check
+     */
+    public CounterCheck counterCheckMode() {
+        return CounterCheck.parse("keysmith.counter-check", counterCheck);
     }
 
     public String getWriteConcern() {

@@ -44,6 +44,12 @@ final class MongoDatabaseCounterStore implements CounterStore, CounterDocuments.
         return CounterDocuments.reserve(this, counter, count);
     }
 
+    /** Never writes a counter past {@code limit}: the bound is in the update's filter, as for keysmith-mongodb. */
+    @Override
+    public long reserve(String counter, long count, long limit) {
+        return CounterDocuments.reserve(this, counter, count, limit);
+    }
+
     @Override
     public BsonDocument findOneAndIncrement(BsonDocument filter, BsonDocument update) {
         return counters.findOneAndUpdate(filter, update, RESERVE);

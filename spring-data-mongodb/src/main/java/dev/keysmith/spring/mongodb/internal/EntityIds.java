@@ -86,6 +86,25 @@ public final class EntityIds {
         }
     }
 
+    /**
+     * The assignments of every {@code @Sequence} entity the mapping context knows now (entities whose mapping is
+     * wrong are left to {@link #checkAll}).
+     */
+    public List<IdAssignment> sequenceEntities() {
+        List<IdAssignment> found = new ArrayList<>();
+        for (MongoPersistentEntity<?> entity : mappingContext.getPersistentEntities()) {
+            try {
+                IdAssignment assignment = forType(entity.getType());
+                if (assignment.sequence() != null) {
+                    found.add(assignment);
+                }
+            } catch (KeysmithMappingException e) {
+                // reported by checkAll
+            }
+        }
+        return found;
+    }
+
     /** The sequences of the entities resolved so far, by name. */
     public Collection<SequenceAllocator> sequences() {
         return sequences.values();
@@ -151,7 +170,7 @@ public final class EntityIds {
         }
         sequences.putIfAbsent(name, allocator);
         Supplier<Object> values = intId ? () -> (int) allocator.next() : allocator::next;
-        return new IdAssignment(entity, id, IdStrategy.SEQUENCE, values, 1);
+        return new IdAssignment(entity, id, IdStrategy.SEQUENCE, values, 1, allocator);
     }
 
     private IdAssignment uuid(MongoPersistentEntity<?> entity, MongoPersistentProperty id, UuidId uuid) {

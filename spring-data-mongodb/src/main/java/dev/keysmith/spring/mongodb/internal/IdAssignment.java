@@ -1,5 +1,6 @@
 package dev.keysmith.spring.mongodb.internal;
 
+import dev.keysmith.runtime.SequenceAllocator;
 import dev.keysmith.runtime.codec.IdStrategy;
 import java.util.function.Supplier;
 import org.springframework.data.mapping.PersistentPropertyAccessor;
@@ -26,14 +27,44 @@ public final class IdAssignment {
     private final IdStrategy strategy;
     private final Supplier<Object> values;
     private final int attempts;
+    private final SequenceAllocator sequence;
 
     IdAssignment(MongoPersistentEntity<?> entity, MongoPersistentProperty id, IdStrategy strategy,
             Supplier<Object> values, int attempts) {
+        this(entity, id, strategy, values, attempts, null);
+    }
+
+    IdAssignment(MongoPersistentEntity<?> entity, MongoPersistentProperty id, IdStrategy strategy,
+            Supplier<Object> values, int attempts, SequenceAllocator sequence) {
         this.entity = entity;
         this.id = id;
         this.strategy = strategy;
         this.values = values;
         this.attempts = attempts;
+        this.sequence = sequence;
+    }
+
+    /** The allocator of a {@code @Sequence} entity; null for the other strategies. */
+    public SequenceAllocator sequence() {
+        return sequence;
+    }
+
+    /** The entity type; null for a type keysmith leaves alone. */
+    public Class<?> entityType() {
+        return entity == null ? null : entity.getType();
+    }
+
+    /** The entity's collection, as Spring Data maps it; null for a type keysmith leaves alone. */
+    public String collection() {
+        return entity == null ? null : entity.getCollection();
+    }
+
+    /**
+     * Whether an insert of {@code bean} that collides on {@code _id} resyncs the sequence and is retried once with a
+     * fresh id: a {@code @Sequence} entity whose id keysmith is to assign.
+     */
+    public boolean resyncsOnCollision(Object bean) {
+        return strategy == IdStrategy.SEQUENCE && !hasId(bean);
     }
 
     /** The strategy; {@link IdStrategy#ASSIGNED} for a type keysmith leaves alone. */
@@ -68,6 +99,11 @@ public final class IdAssignment {
         PersistentPropertyAccessor<Object> accessor = accessor(bean);
         accessor.setProperty(id, values.get());
         return accessor.getBean();
+    }
+
+    /** The id of {@code bean} as it is in Java (null when absent). */
+    public Object idOf(Object bean) {
+        return strategy == IdStrategy.ASSIGNED ? null : accessor(bean).getProperty(id);
     }
 
     /** {@code bean} without its id (a mutable entity keeps the id of an insert that collided). */

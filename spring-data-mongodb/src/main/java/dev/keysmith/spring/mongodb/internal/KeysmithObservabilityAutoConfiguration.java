@@ -1,6 +1,7 @@
 package dev.keysmith.spring.mongodb.internal;
 
 import dev.keysmith.spring.mongodb.KeysmithMongoAutoConfiguration;
+import dev.keysmith.spring.mongodb.KeysmithSequenceCounters;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
@@ -9,9 +10,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The sequences' Micrometer meters when Micrometer is present, and their health indicator ({@code keysmith}) when
- * Actuator is, on either Spring Boot line: Boot 4 moved the health API from
- * {@code org.springframework.boot.actuate.health} to {@code org.springframework.boot.health.contributor}, so each
+ * The sequences' Micrometer meters when Micrometer is present, and their health indicator ({@code keysmith}) and
+ * counters endpoint ({@code keysmithsequences}, {@link KeysmithSequencesEndpoint}) when Actuator is, on either
+ * Spring Boot line: Boot 4 moved the health API from {@code org.springframework.boot.actuate.health} to {@code org.springframework.boot.health.contributor}, so each
  * line has its own indicator class and only the one whose API is present is created.
  *
  * <p>Thread-safe.
@@ -28,6 +29,18 @@ public class KeysmithObservabilityAutoConfiguration {
         @Bean
         SequenceMetrics keysmithSequenceMetrics(EntityIds ids) {
             return new SequenceMetrics(ids);
+        }
+    }
+
+    /** The endpoint {@code keysmithsequences} (the same endpoint annotations on Spring Boot 3 and 4). */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "org.springframework.boot.actuate.endpoint.annotation.Endpoint")
+    static class SequencesEndpoint {
+
+        @Bean
+        @ConditionalOnMissingBean
+        KeysmithSequencesEndpoint keysmithSequencesEndpoint(KeysmithSequenceCounters counters, EntityIds ids) {
+            return new KeysmithSequencesEndpoint(counters, ids);
         }
     }
 

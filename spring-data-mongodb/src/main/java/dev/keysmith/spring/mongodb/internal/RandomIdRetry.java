@@ -2,7 +2,10 @@ package dev.keysmith.spring.mongodb.internal;
 
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
+import dev.keysmith.mongodb.DuplicateSequenceIdException;
 import dev.keysmith.mongodb.IdCollisionException;
+import dev.keysmith.runtime.CounterStatus;
+import dev.keysmith.spring.mongodb.KeysmithSequenceCounters;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -12,6 +15,7 @@ import java.util.regex.Pattern;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 import org.springframework.dao.DataAccessException;
+import org.springframework.dao.DuplicateKeyException;
 import org.springframework.data.mongodb.core.MongoOperations;
 import org.springframework.util.ClassUtils;
 
@@ -19,8 +23,12 @@ import org.springframework.util.ClassUtils;
  * Around {@code MongoOperations.insert}, {@code save} and {@code insertAll}: an entity whose {@code @RandomId} is
  * absent is inserted (a {@code save} too: an upsert on a drawn id would overwrite the document that holds it), and
  * an insert that collides on {@code _id} is retried with a fresh id up to {@code @RandomId(attempts)} times, then
- * fails with {@link IdCollisionException}. A collision on any other unique index is thrown as it is. A batch that
- * holds such entities is inserted one entity at a time, so that each can be retried on its own.
+ * fails with {@link IdCollisionException}. An entity whose {@code @Sequence} id is absent is inserted the same way,
+ * and a collision on {@code _id} (the sequence's counter is behind the collection's data) resyncs the sequence and
+ * retries once with a fresh id, else fails with Spring's {@link DuplicateKeyException} whose message (and cause,
+ * {@link dev.keysmith.mongodb.DuplicateSequenceIdException}) names the entity, the sequence, the id and the fix.
+ * A collision on any other unique index is thrown as it is. A batch that holds such entities is inserted one entity
+ * at a time, so that each can be retried on its own.
  *
  * <p>Thread-safe.
  */
@@ -30,9 +38,11 @@ public final class RandomIdRetry implements MethodInterceptor {
     private static final Pattern ID_INDEX = Pattern.compile("index: _id_(\\s|$)");
 
     private final Supplier<EntityIds> ids;
+    private final Supplier<KeysmithSequenceCounters> counters;
 
-    public RandomIdRetry(Supplier<EntityIds> ids) {
+    public RandomIdRetry(Supplier<EntityIds> ids, Supplier<KeysmithSequenceCounters> counters) {
         this.ids = ids;
+        this.counters = counters;
     }
 
     @Override
@@ -49,7 +59,7 @@ public final class RandomIdRetry implements MethodInterceptor {
                 && (parameters.length == 1 || parameters.length == 2 && parameters[1] == String.class);
         if (oneEntity && args[0] != null) {
             IdAssignment assignment = assignment(args[0]);
-            if (!assignment.retriesOnCollision(args[0])) {
+            if (!retries(assignment, args[0])) {
                 return invocation.proceed();
             }
             String collection = parameters.length == 2 ? (String) args[1] : collectionOf(target, args[0]);
@@ -66,7 +76,7 @@ public final class RandomIdRetry implements MethodInterceptor {
                 String collection = parameters.length == 1 ? collectionOf(target, entity)
                         : args[1] instanceof String named ? named : target.getCollectionName((Class<?>) args[1]);
                 IdAssignment assignment = assignment(entity);
-                saved.add(assignment.retriesOnCollision(entity) ? insertWithRetry(target, assignment, entity, collection)
+                saved.add(retries(assignment, entity) ? insertWithRetry(target, assignment, entity, collection)
                         : target.insert(entity, collection));
             }
             return saved;
@@ -80,7 +90,7 @@ public final class RandomIdRetry implements MethodInterceptor {
 
     private boolean anyRetries(Collection<?> entities) {
         for (Object entity : entities) {
-            if (entity != null && assignment(entity).retriesOnCollision(entity)) {
+            if (entity != null && retries(assignment(entity), entity)) {
                 return true;
             }
         }
@@ -91,16 +101,32 @@ public final class RandomIdRetry implements MethodInterceptor {
         return target.getCollectionName(ClassUtils.getUserClass(entity));
     }
 
-    private static Object insertWithRetry(MongoOperations target, IdAssignment assignment, Object entity,
+    private static boolean retries(IdAssignment assignment, Object entity) {
+        return assignment.retriesOnCollision(entity) || assignment.resyncsOnCollision(entity);
+    }
+
+    private Object insertWithRetry(MongoOperations target, IdAssignment assignment, Object entity,
             String collection) {
         int attempts = assignment.attempts();
         Object candidate = entity;
+        List<CounterStatus> resynced = null;
         for (int attempt = 1; ; attempt++) {
             try {
                 return target.insert(candidate, collection);
             } catch (DataAccessException e) {
                 if (!isDuplicateId(e)) {
                     throw e;
+                }
+                if (assignment.sequence() != null) {
+                    Object id = assignment.idOf(candidate);
+                    try {
+                        resynced = counters.get().resyncAfterDuplicate(assignment, collection, id, resynced, e);
+                    } catch (DuplicateSequenceIdException duplicate) {
+                        assignment.clearId(candidate); // the caller's instance is left without the id it did not get
+                        throw new DuplicateKeyException(duplicate.getMessage(), duplicate);
+                    }
+                    candidate = assignment.clearId(candidate);
+                    continue;
                 }
                 if (attempt >= attempts) {
                     throw new IdCollisionException(collection, attempts, e);

@@ -1,5 +1,6 @@
 package dev.keysmith.spring.mongodb.internal;
 
+import dev.keysmith.spring.mongodb.KeysmithSequenceCounters;
 import java.lang.reflect.Modifier;
 import java.util.function.Supplier;
 import org.springframework.aop.framework.Advised;
@@ -10,7 +11,8 @@ import org.springframework.data.mongodb.core.MongoOperations;
 
 /**
  * Puts {@link RandomIdRetry} around every {@link MongoOperations} bean, so that the template the application and
- * its repositories use retries {@code @RandomId} collisions. The proxy subclasses the template's class, so a bean
+ * its repositories use retries {@code @RandomId} collisions and resyncs a {@code @Sequence} behind its data. The
+ * proxy subclasses the template's class, so a bean
  * injected as {@code MongoTemplate} still is one.
  *
  * <p>Thread-safe.
@@ -18,9 +20,11 @@ import org.springframework.data.mongodb.core.MongoOperations;
 public final class RandomIdRetryPostProcessor implements BeanPostProcessor, AopInfrastructureBean {
 
     private final Supplier<EntityIds> ids;
+    private final Supplier<KeysmithSequenceCounters> counters;
 
-    public RandomIdRetryPostProcessor(Supplier<EntityIds> ids) {
+    public RandomIdRetryPostProcessor(Supplier<EntityIds> ids, Supplier<KeysmithSequenceCounters> counters) {
         this.ids = ids;
+        this.counters = counters;
     }
 
     @Override
@@ -28,7 +32,7 @@ public final class RandomIdRetryPostProcessor implements BeanPostProcessor, AopI
         if (!(bean instanceof MongoOperations)) {
             return bean;
         }
-        RandomIdRetry retry = new RandomIdRetry(ids);
+        RandomIdRetry retry = new RandomIdRetry(ids, counters);
         if (bean instanceof Advised advised && !advised.isFrozen()) {
             advised.addAdvice(0, retry);
             return bean;

@@ -1,0 +1,203 @@
+package dev.keysmith.spring.mongodb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.catchThrowable;
+
+import com.mongodb.client.MongoCollection;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.ReplaceOptions;
+import dev.keysmith.mongodb.DuplicateSequenceIdException;
+import dev.keysmith.runtime.CounterBehindDataException;
+import dev.keysmith.runtime.CounterStatus;
+import dev.keysmith.runtime.IdSpaceExhaustedException;
+import dev.keysmith.runtime.testing.Concurrently;
+import dev.keysmith.runtime.testing.LogCapture;
+import dev.keysmith.spring.mongodb.app.Order;
+import dev.keysmith.spring.mongodb.app.Orders;
+import dev.keysmith.spring.mongodb.app.TestApplication;
+import dev.keysmith.spring.mongodb.internal.KeysmithSequencesEndpoint;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.LogRecord;
+import java.util.stream.LongStream;
+import org.bson.BsonDocument;
+import org.bson.BsonInt32;
+import org.bson.BsonInt64;
+import org.bson.BsonString;
+import org.junit.jupiter.api.Test;
+import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.core.NestedExceptionUtils;
+import org.springframework.dao.DuplicateKeyException;
+import org.springframework.data.mongodb.core.MongoTemplate;
+
+/**
+ * Counters through an application's life on Spring Data MongoDB: documents imported with ids of a sequence, the
+ * start-up check ({@code keysmith.counter-check}), the resync (bean, Actuator endpoint, while two applications
+ * insert), a duplicate sequence id on save, and the bound at the end of the longs.
+ */
+class SequenceCountersTest extends SpringMongoTestBase {
+
+    private List<BsonDocument> importOrders() {
+        List<BsonDocument> imported = LongStream.rangeClosed(1, 100)
+                .mapToObj(id -> new BsonDocument("_id", new BsonInt64(id)).append("item", new BsonString("#" + id)))
+                .toList();
+        database.getCollection("orders", BsonDocument.class).insertMany(imported);
+        return imported;
+    }
+
+    private List<BsonDocument> storedImports() {
+        return database.getCollection("orders", BsonDocument.class).find(Filters.lte("_id", 100))
+                .sort(new BsonDocument("_id", new BsonInt32(1))).into(new ArrayList<>());
+    }
+
+    private long counter(String name) {
+        BsonDocument counter = database.getCollection("keysmith_counters", BsonDocument.class)
+                .find(Filters.eq("_id", name)).first();
+        return counter == null ? 0 : counter.getNumber("next").longValue();
+    }
+
+    @Test
+    void afterAnImportSavesResyncAndSucceedAboveTheDataOneByOneAndInBatches() {
+        List<BsonDocument> imported = importOrders();
+        ConfigurableApplicationContext context = start(TestApplication.class);
+        Orders orders = context.getBean(Orders.class);
+
+        List<Long> ids = new ArrayList<>();
+        for (int i = 0; i < 15; i++) {
+            ids.add(orders.save(new Order("o" + i)).getId());
+        }
+        List<Order> batch = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            batch.add(new Order("b" + i));
+        }
+        orders.saveAll(batch).forEach(order -> ids.add(order.getId()));
+        context.getBean(MongoTemplate.class).insertAll(List.of(new Order("t1"), new Order("t2")))
+                .forEach(order -> ids.add(order.getId()));
+
+        assertThat(ids).hasSize(29).doesNotHaveDuplicates().allMatch(id -> id > 100);
+        assertThat(storedImports()).isEqualTo(imported);
+        assertThat(orders.count()).isEqualTo(129);
+    }
+
+    @Test
+    void withTheResyncOffADuplicateSequenceIdIsADuplicateKeyExceptionNamingTheSequenceAndTheFix() {
+        List<BsonDocument> imported = importOrders();
+        ConfigurableApplicationContext context = start(TestApplication.class, "keysmith.resync-on-duplicate-id=false");
+        Order order = new Order("dup");
+
+        assertThatThrownBy(() -> context.getBean(Orders.class).save(order))
+                .isInstanceOf(DuplicateKeyException.class)
+                .hasMessageContaining("inserting Order into 'orders'")
+                .hasMessageContaining("_id 1,")
+                .hasMessageContaining("sequence 'orders'")
+                .hasMessageContaining("KeysmithSequenceCounters.resync(Order.class)")
+                .hasCauseInstanceOf(DuplicateSequenceIdException.class);
+        assertThat(order.getId()).as("the caller's instance keeps no id").isNull();
+        assertThat(storedImports()).isEqualTo(imported);
+        assertThat(database.getCollection("orders").countDocuments()).isEqualTo(100);
+    }
+
+    @Test
+    void theStartupCheckWarnsByDefaultFailsOrResyncsAsSet() {
+        importOrders();
+        Throwable failure = NestedExceptionUtils.getMostSpecificCause(
+                catchThrowable(() -> builder(TestApplication.class, "keysmith.counter-check=fail").run()));
+        assertThat(failure).isInstanceOf(CounterBehindDataException.class)
+                .hasMessageContaining("counter 'orders' of sequence 'orders' is at 0")
+                .hasMessageContaining("largest id there is 100")
+                .hasMessageContaining("KeysmithSequenceCounters.resync(Order.class)")
+                .hasMessageContaining("keysmith.counter-check");
+
+        List<LogRecord> warnings;
+        try (LogCapture log = LogCapture.of("dev.keysmith.mongodb.SequenceCounters")) {
+            start(TestApplication.class);
+            warnings = log.records();
+        }
+        assertThat(warnings).singleElement().satisfies(record -> assertThat(record.getMessage())
+                .contains("sequence 'orders' is at 0", "largest id there is 100"));
+        assertThat(counter("orders")).isZero();
+
+        ConfigurableApplicationContext resyncing = start(TestApplication.class, "keysmith.counter-check=resync");
+        assertThat(counter("orders")).isEqualTo(100);
+        assertThat(resyncing.getBean(Orders.class).save(new Order("after")).getId()).isEqualTo(101);
+    }
+
+    @Test
+    void theBeanAndTheActuatorEndpointCheckAndResync() {
+        importOrders();
+        ConfigurableApplicationContext context = start(TestApplication.class, "keysmith.counter-check=off");
+        KeysmithSequenceCounters counters = context.getBean(KeysmithSequenceCounters.class);
+
+        assertThat(counters.check()).filteredOn(status -> status.sequence().equals("orders")).singleElement()
+                .satisfies(status -> assertThat(status.behind()).isTrue());
+        KeysmithSequencesEndpoint endpoint = context.getBean(KeysmithSequencesEndpoint.class);
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> read = (List<Map<String, Object>>) endpoint.counters().get("counters");
+        assertThat(read).filteredOn(counter -> counter.get("sequence").equals("orders")).singleElement()
+                .satisfies(counter -> {
+                    assertThat(counter).containsEntry("behind", true).containsEntry("largestId", 100L)
+                            .containsEntry("counterValue", 0L);
+                });
+
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> resynced = (List<Map<String, Object>>) endpoint.resync("Order").get("resynced");
+        assertThat(resynced).singleElement().satisfies(counter -> assertThat(counter).containsEntry("counterAfter",
+                100L));
+        assertThat(counter("orders")).isEqualTo(100);
+        assertThat(counters.resync(Order.class)).singleElement()
+                .satisfies(status -> assertThat(status.counterAfter()).isEqualTo(100));
+        assertThat(counters.resyncAll()).extracting(CounterStatus::sequence).contains("orders", "invoices");
+        assertThatThrownBy(() -> endpoint.resync("Nope")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'Nope'");
+    }
+
+    @Test
+    void resyncWhileFourThreadsSaveOnTwoApplicationsHandsOutNoIdTwiceAndFailsNoSave() throws Exception {
+        List<BsonDocument> imported = importOrders();
+        List<ConfigurableApplicationContext> applications = List.of(start(TestApplication.class),
+                start(TestApplication.class));
+        Set<Long> ids = ConcurrentHashMap.newKeySet();
+        int perThread = 50;
+
+        Concurrently.run(5, thread -> {
+            if (thread == 4) {
+                for (int i = 0; i < 10; i++) {
+                    applications.get(i % 2).getBean(KeysmithSequenceCounters.class).resync(Order.class);
+                }
+                return;
+            }
+            Orders orders = applications.get(thread % 2).getBean(Orders.class);
+            for (int i = 0; i < perThread; i++) {
+                Long id = orders.save(new Order("t" + thread + "-" + i)).getId();
+                assertThat(ids.add(id)).as("id %s twice", id).isTrue();
+            }
+        });
+
+        assertThat(ids).hasSize(4 * perThread).allMatch(id -> id > 100);
+        assertThat(storedImports()).isEqualTo(imported);
+        assertThat(database.getCollection("orders").countDocuments()).isEqualTo(100 + 4 * perThread);
+    }
+
+    @Test
+    void aCounterFiveBelowTheLargestLongHandsOutFiveIdsAndIsNeverWrittenPastIt() {
+        MongoCollection<BsonDocument> counters = database.getCollection("keysmith_counters", BsonDocument.class);
+        counters.replaceOne(Filters.eq("_id", "orders"), new BsonDocument("_id", new BsonString("orders"))
+                .append("next", new BsonInt64(Long.MAX_VALUE - 5)), new ReplaceOptions().upsert(true));
+        Orders orders = start(TestApplication.class).getBean(Orders.class);
+
+        List<Long> ids = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            ids.add(orders.save(new Order("last" + i)).getId());
+        }
+        assertThatThrownBy(() -> orders.save(new Order("none"))).isInstanceOf(IdSpaceExhaustedException.class)
+                .hasMessageContaining("sequence 'orders'");
+
+        assertThat(ids).containsExactly(Long.MAX_VALUE - 4, Long.MAX_VALUE - 3, Long.MAX_VALUE - 2,
+                Long.MAX_VALUE - 1, Long.MAX_VALUE);
+        assertThat(counter("orders")).isEqualTo(Long.MAX_VALUE);
+    }
+}
