@@ -2,40 +2,33 @@ package test;
 
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.codec.CodecSupport;
+import dev.keysmith.runtime.codec.EncodeSupport;
+import dev.keysmith.runtime.codec.GeneratedCodec;
 import dev.keysmith.runtime.codec.KeysmithGenerated;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import org.bson.BsonReader;
 import org.bson.BsonType;
 import org.bson.BsonWriter;
-import org.bson.codecs.Codec;
 import org.bson.codecs.DecoderContext;
 import org.bson.codecs.EncoderContext;
 import org.bson.codecs.configuration.CodecRegistry;
 
 @KeysmithGenerated
-public final class Address_KeysmithCodec implements Codec<Address> {
+public final class Address_KeysmithCodec extends GeneratedCodec<Address> {
   public Address_KeysmithCodec(CodecRegistry registry, IdGenerators ids) {
-  }
-
-  @Override
-  public Class<Address> getEncoderClass() {
-    return Address.class;
+    super(Address.class, registry, 0);
   }
 
   @Override
   public void encode(BsonWriter writer, Address value, EncoderContext encoderContext) {
     writer.writeStartDocument();
-    if (value.city != null) {
-      writer.writeString("city", value.city);
-    }
+    EncodeSupport.writeString(writer, "city", value.city);
     if (value.codes != null) {
       writer.writeName("codes");
       writeCodes(writer, value.codes, encoderContext);
     }
-    if (value.street != null) {
-      writer.writeString("street", value.street);
-    }
+    EncodeSupport.writeString(writer, "street", value.street);
     writer.writeEndDocument();
   }
 

@@ -5,7 +5,7 @@ import dev.keysmith.runtime.SequenceAllocator;
 import dev.keysmith.runtime.SequenceSpec;
 import dev.keysmith.runtime.codec.CodecSupport;
 import dev.keysmith.runtime.codec.EncodeSupport;
-import dev.keysmith.runtime.codec.EntityCodec;
+import dev.keysmith.runtime.codec.GeneratedEntityCodec;
 import dev.keysmith.runtime.codec.IdStrategy;
 import dev.keysmith.runtime.codec.KeysmithGenerated;
 import java.math.BigDecimal;
@@ -20,48 +20,20 @@ import org.bson.codecs.EncoderContext;
 import org.bson.codecs.configuration.CodecRegistry;
 
 @KeysmithGenerated
-public final class Invoice_KeysmithCodec implements EntityCodec<Invoice> {
+public final class Invoice_KeysmithCodec extends GeneratedEntityCodec<Invoice> {
   private final SequenceAllocator sequence;
 
   public Invoice_KeysmithCodec(CodecRegistry registry, IdGenerators ids) {
+    super(Invoice.class, "invoice", IdStrategy.SEQUENCE, 1, registry, ids, 0);
     this.sequence = ids.sequence(new SequenceSpec("invoice", 100, true, 1, 0, 1L, false));
-  }
-
-  @Override
-  public Class<Invoice> getEncoderClass() {
-    return Invoice.class;
-  }
-
-  @Override
-  public String collectionName() {
-    return "invoice";
-  }
-
-  @Override
-  public IdStrategy idStrategy() {
-    return IdStrategy.SEQUENCE;
-  }
-
-  @Override
-  public SequenceAllocator sequence() {
-    return sequence;
-  }
-
-  @Override
-  public int insertAttempts() {
-    return 1;
   }
 
   @Override
   public void encode(BsonWriter writer, Invoice value, EncoderContext encoderContext) {
     writer.writeStartDocument();
     writer.writeInt64("_id", value.number());
-    if (value.total() != null) {
-      writer.writeDecimal128("total", EncodeSupport.toDecimal128(value.total()));
-    }
-    if (value.issued() != null) {
-      writer.writeDateTime("issued", value.issued().toEpochMilli());
-    }
+    EncodeSupport.writeDecimal(writer, "total", value.total());
+    EncodeSupport.writeInstant(writer, "issued", value.issued());
     writer.writeEndDocument();
   }
 
@@ -97,6 +69,11 @@ public final class Invoice_KeysmithCodec implements EntityCodec<Invoice> {
       throw CodecSupport.missing("Invoice", "number", "_id");
     }
     return new Invoice(number, total, issued);
+  }
+
+  @Override
+  public SequenceAllocator sequence() {
+    return sequence;
   }
 
   @Override

@@ -3,7 +3,7 @@ package test;
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.codec.CodecSupport;
 import dev.keysmith.runtime.codec.EncodeSupport;
-import dev.keysmith.runtime.codec.EntityCodec;
+import dev.keysmith.runtime.codec.GeneratedEntityCodec;
 import dev.keysmith.runtime.codec.IdStrategy;
 import dev.keysmith.runtime.codec.KeysmithGenerated;
 import java.util.ArrayList;
@@ -12,65 +12,25 @@ import org.bson.BsonReader;
 import org.bson.BsonType;
 import org.bson.BsonValue;
 import org.bson.BsonWriter;
-import org.bson.codecs.Codec;
 import org.bson.codecs.DecoderContext;
 import org.bson.codecs.EncoderContext;
 import org.bson.codecs.configuration.CodecRegistry;
 
 @KeysmithGenerated
-public final class Person_KeysmithCodec implements EntityCodec<Person> {
-  private final CodecRegistry registry;
-
-  private final IdGenerators ids;
-
-  private Codec<Address> addressCodec;
-
+public final class Person_KeysmithCodec extends GeneratedEntityCodec<Person> {
   public Person_KeysmithCodec(CodecRegistry registry, IdGenerators ids) {
-    this.registry = registry;
-    this.ids = ids;
-  }
-
-  @Override
-  public Class<Person> getEncoderClass() {
-    return Person.class;
-  }
-
-  @Override
-  public String collectionName() {
-    return "people";
-  }
-
-  @Override
-  public IdStrategy idStrategy() {
-    return IdStrategy.OBJECT_ID;
-  }
-
-  @Override
-  public int insertAttempts() {
-    return 1;
+    super(Person.class, "people", IdStrategy.OBJECT_ID, 1, registry, ids, 1);
   }
 
   @Override
   public void encode(BsonWriter writer, Person value, EncoderContext encoderContext) {
     writer.writeStartDocument();
-    if (value.id != null) {
-      writer.writeObjectId("_id", EncodeSupport.parseObjectIdHex(value.id, "Person"));
-    }
+    EncodeSupport.writeObjectIdHex(writer, "_id", value.id, "Person");
     writer.writeInt32("age", value.age);
-    if (value.home != null) {
-      writer.writeName("home");
-      encoderContext.encodeWithChildContext(addressCodec(), writer, value.home);
-    }
-    if (value.name != null) {
-      writer.writeString("full_name", value.name);
-    }
-    if (value.getStatus() != null) {
-      writer.writeString("status", value.getStatus().name());
-    }
-    if (value.tags != null) {
-      writer.writeName("tags");
-      EncodeSupport.writeStrings(writer, value.tags);
-    }
+    EncodeSupport.write(writer, "home", codec(0, Address.class), value.home, encoderContext);
+    EncodeSupport.writeString(writer, "full_name", value.name);
+    EncodeSupport.writeEnum(writer, "status", value.getStatus());
+    EncodeSupport.writeStrings(writer, "tags", value.tags);
     writer.writeEndDocument();
   }
 
@@ -88,7 +48,7 @@ public final class Person_KeysmithCodec implements EntityCodec<Person> {
             value.age = CodecSupport.readInt(reader, "Person", "age");
             break;
           case "home":
-            value.home = CodecSupport.decode(addressCodec(), reader, decoderContext, "Person", "home");
+            value.home = CodecSupport.decode(codec(0, Address.class), reader, decoderContext, "Person", "home");
             break;
           case "full_name":
             value.name = CodecSupport.readString(reader, "Person", "name");
@@ -137,14 +97,5 @@ public final class Person_KeysmithCodec implements EntityCodec<Person> {
       return new BsonObjectId(EncodeSupport.parseObjectIdHex(typed, "Person"));
     }
     throw CodecSupport.wrongIdType("Person", "a String", id);
-  }
-
-  private Codec<Address> addressCodec() {
-    Codec<Address> codec = addressCodec;
-    if (codec == null) {
-      codec = registry.get(Address.class);
-      addressCodec = codec;
-    }
-    return codec;
   }
 }

@@ -1,6 +1,8 @@
 package test;
 
 import dev.keysmith.runtime.codec.CodecSupport;
+import dev.keysmith.runtime.codec.EncodeSupport;
+import dev.keysmith.runtime.codec.GeneratedCodec;
 import dev.keysmith.runtime.codec.KeysmithGenerated;
 import java.util.ArrayList;
 import java.util.List;
@@ -13,7 +15,7 @@ import org.bson.codecs.EncoderContext;
 import org.bson.codecs.configuration.CodecRegistry;
 
 @KeysmithGenerated
-public final class Range_KeysmithCodec<T> implements Codec<Range<T>> {
+public final class Range_KeysmithCodec<T> extends GeneratedCodec<Range<T>> {
   private final Codec<T> codecOfT;
 
   /**
@@ -21,26 +23,15 @@ public final class Range_KeysmithCodec<T> implements Codec<Range<T>> {
    * @param codecOfT the codec of the type argument for {@code T}
    */
   public Range_KeysmithCodec(CodecRegistry registry, Codec<T> codecOfT) {
+    super(Range.class, registry, 0);
     this.codecOfT = codecOfT;
-  }
-
-  @Override
-  @SuppressWarnings("unchecked")
-  public Class<Range<T>> getEncoderClass() {
-    return (Class<Range<T>>) (Class<?>) Range.class;
   }
 
   @Override
   public void encode(BsonWriter writer, Range<T> value, EncoderContext encoderContext) {
     writer.writeStartDocument();
-    if (value.max != null) {
-      writer.writeName("max");
-      encoderContext.encodeWithChildContext(codecOfT, writer, value.max);
-    }
-    if (value.min != null) {
-      writer.writeName("min");
-      encoderContext.encodeWithChildContext(codecOfT, writer, value.min);
-    }
+    EncodeSupport.write(writer, "max", codecOfT, value.max, encoderContext);
+    EncodeSupport.write(writer, "min", codecOfT, value.min, encoderContext);
     if (value.steps != null) {
       writer.writeName("steps");
       writeSteps(writer, value.steps, encoderContext);

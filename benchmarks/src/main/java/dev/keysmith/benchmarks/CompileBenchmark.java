@@ -1,5 +1,6 @@
 package dev.keysmith.benchmarks;
 
+import com.google.auto.value.processor.AutoValueProcessor;
 import dev.keysmith.processor.KeysmithProcessor;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -8,19 +9,24 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import javax.annotation.processing.Processor;
 import javax.tools.JavaCompiler;
 import javax.tools.JavaFileObject;
 import javax.tools.SimpleJavaFileObject;
 import javax.tools.StandardJavaFileManager;
 import javax.tools.ToolProvider;
+import org.mapstruct.ap.MappingProcessor;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
@@ -28,8 +34,14 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * (g) Build cost: javac compiling a generated model of {@value #ENTITIES} entities (each a class of ten
- * private fields with getters and setters, an embedded type and a list), with the keysmith processor and
- * without it, in one run. {@link #setUp()} prints the size of the generated sources against the model's.
+ * properties, an embedded type and a list) with an annotation processor, side by side with other processors on
+ * equivalent models of their own, in one run: keysmith ({@code @Document} classes with private fields, getters
+ * and setters), MapStruct (the same classes without annotations, and a {@code @Mapper} per entity that copies it
+ * and its embedded type), AutoValue and Immutables (abstract classes of ten abstract getters, and the embedded
+ * type the same way). Each is compiled three ways: with its processor; the model alone, without the processor;
+ * and the model with the processor's output, without the processor. The first over the second is what the
+ * processor costs a build; the first over the third is what it costs beyond compiling its own output (its own
+ * work and javac's extra round). {@link #setUp()} prints the size of the generated sources against the model's.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -38,80 +50,106 @@ public class CompileBenchmark {
 
     static final int ENTITIES = 200;
 
+    /** The processor and its model. */
+    @Param({"keysmith", "mapstruct", "autovalue", "immutables"})
+    public String tool;
+
     private final JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     private List<JavaFileObject> model;
+    /** The model and what the processor generated from it, as sources. */
+    private List<JavaFileObject> modelAndOutput;
     private Path output;
+    private Path generated;
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
         model = new ArrayList<>();
         long modelChars = 0;
         for (int i = 0; i < ENTITIES; i++) {
-            String name = "Entity" + i;
-            String source = entity(name, i);
-            modelChars += source.length();
-            model.add(source(name, source));
-            String embedded = embedded("Part" + i);
-            modelChars += embedded.length();
-            model.add(source("Part" + i, embedded));
+            for (Map.Entry<String, String> source : model(tool, i).entrySet()) {
+                modelChars += source.getValue().length();
+                model.add(source(source.getKey(), source.getValue()));
+            }
         }
         output = Files.createTempDirectory("keysmith-compile");
-        compile(true);
-        long generatedChars;
-        try (Stream<Path> files = Files.walk(output)) {
-            generatedChars = files.filter(file -> file.toString().endsWith(".java")).mapToLong(file -> {
-                try {
-                    return Files.size(file);
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            }).sum();
+        generated = Files.createTempDirectory("keysmith-generated");
+        compile(model, true);
+        modelAndOutput = new ArrayList<>(model);
+        long generatedChars = 0;
+        try (Stream<Path> files = Files.walk(generated)) {
+            for (Path file : files.filter(file -> file.toString().endsWith(".java")).sorted().toList()) {
+                String code = Files.readString(file);
+                generatedChars += code.length();
+                modelAndOutput.add(source(generated.relativize(file).toString().replace(".java", ""), code));
+            }
         }
-        System.out.printf("%ncompile model: %d sources, %,d chars; generated: %,d chars = %.2fx the model%n",
-                model.size(), modelChars, generatedChars, (double) generatedChars / modelChars);
+        System.out.printf("%ncompile model (%s): %d sources, %,d chars; generated: %d sources, %,d chars = %.2fx"
+                + " the model%n", tool, model.size(), modelChars, modelAndOutput.size() - model.size(), generatedChars,
+                (double) generatedChars / modelChars);
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws IOException {
-        delete(output);
-        Files.deleteIfExists(output);
+        for (Path directory : List.of(output, generated)) {
+            delete(directory);
+            Files.deleteIfExists(directory);
+        }
     }
 
     @Benchmark
     public boolean withProcessor() throws IOException {
-        return compile(true);
+        return compile(model, true);
     }
 
+    /** The model alone, without the processor. */
     @Benchmark
     public boolean withoutProcessor() throws IOException {
-        return compile(false);
+        return compile(model, false);
+    }
+
+    /** The model and the processor's output (from {@link #setUp()}), without the processor. */
+    @Benchmark
+    public boolean withoutProcessorWithOutput() throws IOException {
+        return compile(modelAndOutput, false);
     }
 
     /** The processor's own share: javac parses and enters the model and runs the processor, compiles nothing. */
     @Benchmark
     public boolean processorOnly() throws IOException {
-        return compile(true, "-proc:only");
+        return compile(model, true, "-proc:only");
     }
 
-    private boolean compile(boolean processor, String... extraOptions) throws IOException {
+    private boolean compile(List<JavaFileObject> sources, boolean processor, String... extraOptions)
+            throws IOException {
         delete(output);
+        delete(generated);
         Files.createDirectories(output);
         try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
-            List<String> options = new ArrayList<>(List.of("-d", output.toString(), "-s", output.toString(),
+            List<String> options = new ArrayList<>(List.of("-d", output.toString(), "-s", generated.toString(),
                     "-classpath", System.getProperty("java.class.path"), "--release", "17"));
             if (!processor) {
                 options.add("-proc:none");
             }
             options.addAll(List.of(extraOptions));
-            JavaCompiler.CompilationTask task = javac.getTask(null, files, null, options, null, model);
+            JavaCompiler.CompilationTask task = javac.getTask(null, files, null, options, null, sources);
             if (processor) {
-                task.setProcessors(List.of(new KeysmithProcessor()));
+                task.setProcessors(List.of(processor(tool)));
             }
             if (!task.call()) {
-                throw new IllegalStateException("the model did not compile");
+                throw new IllegalStateException("the " + tool + " model did not compile");
             }
             return true;
         }
+    }
+
+    static Processor processor(String tool) {
+        return switch (tool) {
+            case "keysmith" -> new KeysmithProcessor();
+            case "mapstruct" -> new MappingProcessor();
+            case "autovalue" -> new AutoValueProcessor();
+            case "immutables" -> new org.immutables.processor.ProxyProcessor();
+            default -> throw new IllegalArgumentException(tool);
+        };
     }
 
     private static void delete(Path directory) throws IOException {
@@ -142,14 +180,47 @@ public class CompileBenchmark {
         {"Kind", "kind"},
     };
 
-    static String entity(String name, int index) {
+    /** The sources of entity {@code index} in {@code tool}'s model, by class name. */
+    static Map<String, String> model(String tool, int index) {
+        String entity = "Entity" + index;
+        String part = "Part" + index;
+        Map<String, String> sources = new LinkedHashMap<>();
+        switch (tool) {
+            case "keysmith" -> {
+                sources.put(entity, entity(entity, index, true));
+                sources.put(part, embedded(part));
+            }
+            case "mapstruct" -> {
+                sources.put(entity, entity(entity, index, false));
+                sources.put(part, embedded(part));
+                sources.put(entity + "Mapper", "package model;\n\n@org.mapstruct.Mapper\npublic interface " + entity
+                        + "Mapper {\n\n    " + entity + " copy(" + entity + " source);\n\n    " + part + " copy("
+                        + part + " source);\n}\n");
+            }
+            case "autovalue" -> {
+                sources.put(entity, value(entity, index, "@com.google.auto.value.AutoValue"));
+                sources.put(part, valuePart(part, "@com.google.auto.value.AutoValue"));
+            }
+            case "immutables" -> {
+                sources.put(entity, value(entity, index, "@org.immutables.value.Value.Immutable"));
+                sources.put(part, valuePart(part, "@org.immutables.value.Value.Immutable"));
+            }
+            default -> throw new IllegalArgumentException(tool);
+        }
+        return sources;
+    }
+
+    static String entity(String name, int index, boolean annotated) {
         StringBuilder code = new StringBuilder();
-        code.append("package model;\n\n")
-                .append("import dev.keysmith.annotations.Document;\n")
-                .append("import dev.keysmith.annotations.GeneratedObjectId;\n\n")
-                .append("@Document\npublic class ").append(name).append(" {\n\n")
+        code.append("package model;\n\n");
+        if (annotated) {
+            code.append("import dev.keysmith.annotations.Document;\n")
+                    .append("import dev.keysmith.annotations.GeneratedObjectId;\n\n")
+                    .append("@Document\n");
+        }
+        code.append("public class ").append(name).append(" {\n\n")
                 .append("    public enum Kind { SMALL, LARGE }\n\n")
-                .append("    @GeneratedObjectId\n    private String id;\n");
+                .append(annotated ? "    @GeneratedObjectId\n" : "").append("    private String id;\n");
         for (String[] field : FIELDS) {
             code.append("    private ").append(field[0]).append(' ').append(field[1]).append(";\n");
         }
@@ -172,10 +243,40 @@ public class CompileBenchmark {
         return code.append("}\n").toString();
     }
 
+    /** The entity as an abstract value class: the same properties, as abstract getters. */
+    static String value(String name, int index, String annotation) {
+        StringBuilder code = new StringBuilder();
+        code.append("package model;\n\n").append(annotation).append("\npublic abstract class ").append(name)
+                .append(" {\n\n    public enum Kind { SMALL, LARGE }\n\n");
+        abstractGetter(code, "String", "id");
+        for (String[] field : FIELDS) {
+            abstractGetter(code, field[0], field[1]);
+        }
+        abstractGetter(code, "Part" + index, "part");
+        return code.append("}\n").toString();
+    }
+
+    static String valuePart(String name, String annotation) {
+        StringBuilder code = new StringBuilder();
+        code.append("package model;\n\n").append(annotation).append("\npublic abstract class ").append(name)
+                .append(" {\n\n");
+        abstractGetter(code, "String", "label");
+        abstractGetter(code, "int", "weight");
+        return code.append("}\n").toString();
+    }
+
+    private static void abstractGetter(StringBuilder code, String type, String field) {
+        code.append("    public abstract ").append(type).append(' ').append(getter(type, field)).append("();\n\n");
+    }
+
+    private static String getter(String type, String field) {
+        String capitalized = Character.toUpperCase(field.charAt(0)) + field.substring(1);
+        return (type.equals("boolean") ? "is" : "get") + capitalized;
+    }
+
     private static void accessors(StringBuilder code, String type, String field) {
         String capitalized = Character.toUpperCase(field.charAt(0)) + field.substring(1);
-        String getter = (type.equals("boolean") ? "is" : "get") + capitalized;
-        code.append("    public ").append(type).append(' ').append(getter).append("() {\n")
+        code.append("    public ").append(type).append(' ').append(getter(type, field)).append("() {\n")
                 .append("        return ").append(field).append(";\n    }\n\n")
                 .append("    public void set").append(capitalized).append('(').append(type).append(' ')
                 .append(field).append(") {\n        this.").append(field).append(" = ").append(field)

@@ -158,21 +158,21 @@ class BootFailureTest {
     static Stream<Arguments> mistakes() {
         return Stream.of(
                 Arguments.of(List.of(SequenceOnString.class), "SequenceOnString.code",
-                        "@Sequence needs a long, Long, int or Integer id, but 'code' is a String"),
-                Arguments.of(List.of(UuidOnLong.class), "UuidOnLong.id", "@UuidId needs a UUID or String id"),
+                        "@Sequence needs a long, Long, int or Integer field, but 'code' is a String"),
+                Arguments.of(List.of(UuidOnLong.class), "UuidOnLong.id", "@UuidId needs a UUID or String field"),
                 Arguments.of(List.of(ObjectIdOnUuid.class), "ObjectIdOnUuid.id",
-                        "@GeneratedObjectId needs an ObjectId or String id"),
-                Arguments.of(List.of(RandomOnInt.class), "RandomOnInt.id", "@RandomId needs a long or Long id"),
+                        "@GeneratedObjectId needs an ObjectId or String field"),
+                Arguments.of(List.of(RandomOnInt.class), "RandomOnInt.id", "@RandomId needs a long or Long field"),
                 Arguments.of(List.of(WithGeneratedValue.class), "WithGeneratedValue.id",
-                        "cannot be combined with @GeneratedValue; remove @GeneratedValue"),
-                Arguments.of(List.of(TwoStrategies.class), "TwoStrategies.id", "carries @Sequence and @RandomId"),
+                        "cannot be combined with @GeneratedValue, another generator; remove @GeneratedValue"),
+                Arguments.of(List.of(TwoStrategies.class), "TwoStrategies.id", "'id' carries both @Sequence and @RandomId"),
                 Arguments.of(List.of(NotTheId.class), "NotTheId.token",
                         "@UuidId works only on the entity's @Id attribute, but its @Id is 'id'"),
                 Arguments.of(List.of(RandomTooLong.class), "RandomTooLong.id", "@RandomId(digits = 19) is out of range"),
                 Arguments.of(List.of(RandomNoAttempts.class), "RandomNoAttempts.id",
-                        "@RandomId(attempts = 0) must be at least 1"),
+                        "@RandomId(attempts = 0) is out of range: an insert makes at least 1 attempt"),
                 Arguments.of(List.of(StripedWithoutDigits.class), "StripedWithoutDigits.id",
-                        "@Sequence values do not fit"),
+                        "@Sequence(counters = 4) needs digits"),
                 Arguments.of(List.of(SharedA.class, SharedB.class), ".id",
                         "entities sharing a sequence must declare the same settings"),
                 Arguments.of(List.of(Vehicle.class, Truck.class), "Truck.fleetNumber",
@@ -187,7 +187,7 @@ class BootFailureTest {
                         "@Sequence needs a single-column @Id; composite ids (@EmbeddedId, @IdClass) are not supported"),
                 Arguments.of(List.of(WithUuidGenerator.class), "WithUuidGenerator.id",
                         "@UuidId is the id's generator, so it cannot be combined with @UuidGenerator, another "
-                                + "generator; remove one of them"),
+                                + "generator; remove @UuidGenerator"),
                 Arguments.of(List.of(ClashA.class, ClashB.class), ".id", "needs the database sequence keysmith_parts_1, "
                         + "which @Sequence(name = \""));
     }

@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
 import java.util.stream.LongStream;
+import dev.keysmith.runtime.RandomIdExhaustedException;
 import org.hibernate.SessionFactory;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -53,7 +54,7 @@ class RandomIdTest {
                     .isInstanceOf(RandomIdExhaustedException.class)
                     .hasMessageContaining("Digit")
                     .hasMessageContaining("200 attempts")
-                    .hasMessageContaining("raise digits");
+                    .hasMessageContaining("raise @RandomId(digits)");
             try (Connection connection = target.connect()) {
                 assertThat(SequenceTableTest.count(connection, "select count(*) from Digit")).isEqualTo(9);
             }

@@ -10,6 +10,7 @@ import dev.keysmith.runtime.CounterStatus;
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.codec.EntityCodec;
 import dev.keysmith.runtime.codec.IdStrategy;
+import dev.keysmith.runtime.codec.StoredCodec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
@@ -84,15 +85,18 @@ public final class Keysmith implements AutoCloseable {
      * @throws IllegalArgumentException if no entity codec was generated for {@code type}
      */
     public <T> MongoCollection<T> collection(Class<T> type) {
-        EntityCodec<T> codec = entityCodec(type);
-        checkCounters(codec);
+        StoredCodec<T> codec = storedCodec(type);
+        if (codec instanceof EntityCodec<T> entity) {
+            checkCounters(entity);
+        }
         return database.getCollection(codec.collectionName(), type).withCodecRegistry(registry);
     }
 
     /**
      * A repository of entity {@code type}; {@code ID} is the Java type of its id.
      *
-     * @throws IllegalArgumentException if no entity codec was generated for {@code type}
+     * @throws IllegalArgumentException if no entity codec was generated for {@code type}, or it is a
+     *     {@code @Document} without an id property
      */
     public <T, ID> Repository<T, ID> repository(Class<T> type) {
         EntityCodec<T> codec = entityCodec(type);
@@ -147,7 +151,7 @@ public final class Keysmith implements AutoCloseable {
         }
     }
 
-    private <T> EntityCodec<T> entityCodec(Class<T> type) {
+    private <T> StoredCodec<T> storedCodec(Class<T> type) {
         Objects.requireNonNull(type, "type");
         if (!generated.handles(type)) {
             throw new IllegalArgumentException(type.getName() + " has no generated codec: annotate it with @Document "
@@ -155,9 +159,22 @@ public final class Keysmith implements AutoCloseable {
                     + "annotationProcessor in Gradle)");
         }
         Codec<T> codec = registry.get(type);
-        if (!(codec instanceof EntityCodec<T> entityCodec)) {
+        if (!(codec instanceof StoredCodec<T> storedCodec)) {
             throw new IllegalArgumentException(type.getName() + " is @Embedded, not an entity: it has no collection "
                     + "of its own; give it an id annotation or @Document to store it on its own");
+        }
+        return storedCodec;
+    }
+
+    private <T> EntityCodec<T> entityCodec(Class<T> type) {
+        StoredCodec<T> codec = storedCodec(type);
+        if (!(codec instanceof EntityCodec<T> entityCodec)) {
+            // A Repository saves, finds and deletes by the id the instance holds; without one, save() could not
+            // tell a new instance from a stored one, and a found instance could not be saved back.
+            throw new IllegalArgumentException(type.getName() + " is a @Document without an id property, whose "
+                    + "_id the driver assigns on insert: a Repository works by the id an instance holds; use "
+                    + "keysmith.collection(" + type.getSimpleName() + ".class), or add an id property (e.g. "
+                    + "@GeneratedObjectId ObjectId id) to use a Repository");
         }
         return entityCodec;
     }

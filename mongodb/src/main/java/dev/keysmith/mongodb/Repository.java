@@ -27,8 +27,8 @@ public interface Repository<T, ID> {
     /**
      * Inserts {@code entity}, with a new id by its strategy unless it has one (an id already set is kept).
      * {@code @RandomId} entities whose id was generated are retried with a fresh id on a duplicate key on
-     * {@code _id}, up to {@code attempts} times; then {@link IdCollisionException} names the collection and the
-     * attempts. A duplicate on any other unique index is thrown at once. If the insert fails, an id generated
+     * {@code _id}, up to {@code attempts} times; then {@link dev.keysmith.runtime.RandomIdExhaustedException} names
+     * the entity, the collection and the attempts. A duplicate on any other unique index is thrown at once. If the insert fails, an id generated
      * for a class's instance is removed from it again, so that the instance can be sent again as it was.
      *
      * @return the entity with its id: the same instance for classes, a new instance for records and immutable

@@ -11,9 +11,11 @@ import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
 import dev.keysmith.mongodb.model.Address;
 import dev.keysmith.mongodb.model.Customer;
+import dev.keysmith.mongodb.model.LogLine;
 import dev.keysmith.mongodb.model.Status;
 import dev.keysmith.mongodb.model.Ticket;
 import dev.keysmith.runtime.codec.EntityCodec;
+import dev.keysmith.runtime.codec.StoredCodec;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -48,6 +50,26 @@ class KeysmithTest extends MongoTestBase {
         assertThatThrownBy(() -> keysmith.repository(Address.class))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("is @Embedded, not an entity");
+    }
+
+    @Test
+    void documentWithoutIdHasACollectionAndNoRepository() {
+        LogLine line = new LogLine();
+        line.level = "WARN";
+        line.message = "disk almost full";
+        keysmith.collection(LogLine.class).insertOne(line);
+        BsonDocument stored = database.getCollection("log", BsonDocument.class).find().first();
+        assertThat(stored.getObjectId("_id")).isNotNull();
+        assertThat(stored.getString("message").getValue()).isEqualTo("disk almost full");
+        assertThat(keysmith.collection(LogLine.class).find(Filters.eq("level", "WARN")).first())
+                .usingRecursiveComparison().isEqualTo(line);
+        assertThat(keysmith.codecRegistry().get(LogLine.class)).isInstanceOf(StoredCodec.class)
+                .isNotInstanceOf(EntityCodec.class);
+        assertThatThrownBy(() -> keysmith.repository(LogLine.class))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("LogLine is a @Document without an id property")
+                .hasMessageContaining("use keysmith.collection(LogLine.class)")
+                .hasMessageContaining("@GeneratedObjectId ObjectId id");
     }
 
     @Test

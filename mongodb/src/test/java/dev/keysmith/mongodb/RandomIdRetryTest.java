@@ -22,6 +22,7 @@ import java.util.Set;
 import java.util.stream.LongStream;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
+import dev.keysmith.runtime.RandomIdExhaustedException;
 import org.junit.jupiter.api.Test;
 
 /** {@code @RandomId(digits = 1, attempts = 200)}: nine ids exist, the tenth insert cannot succeed. */
@@ -39,8 +40,9 @@ class RandomIdRetryTest extends MongoTestBase {
         AtomicInteger tries = countInsertAttempts("accounts");
         Repository<Account, Long> counted = keysmith.repository(Account.class);
         assertThatThrownBy(() -> counted.insert(new Account("tenth@example.com")))
-                .isInstanceOfSatisfying(IdCollisionException.class, e -> {
-                    assertThat(e.collection()).isEqualTo("accounts");
+                .isInstanceOfSatisfying(RandomIdExhaustedException.class, e -> {
+                    assertThat(e.target()).isEqualTo("accounts");
+                    assertThat(e.entity()).isEqualTo("Account");
                     assertThat(e.attempts()).isEqualTo(200);
                     assertThat(e.getCause()).isInstanceOf(MongoWriteException.class);
                 })
@@ -64,7 +66,7 @@ class RandomIdRetryTest extends MongoTestBase {
         accounts.deleteById(8L);
         List<Account> tooMany = List.of(new Account("x@example.com"), new Account("y@example.com"),
                 new Account("z@example.com"));
-        assertThatThrownBy(() -> accounts.insertAll(tooMany)).isInstanceOf(IdCollisionException.class);
+        assertThatThrownBy(() -> accounts.insertAll(tooMany)).isInstanceOf(RandomIdExhaustedException.class);
         assertThat(accounts.count()).isEqualTo(7);
     }
 
@@ -83,7 +85,7 @@ class RandomIdRetryTest extends MongoTestBase {
         // the first entity takes the last free id: the second collides on every attempt, from its first retry on
         // inserted as a batch that starts at it
         assertThatThrownBy(() -> accounts.insertAll(List.of(assigned, generated)))
-                .isInstanceOfSatisfying(IdCollisionException.class, e -> assertThat(e.getCause())
+                .isInstanceOfSatisfying(RandomIdExhaustedException.class, e -> assertThat(e.getCause())
                         .isInstanceOfSatisfying(MongoBulkWriteException.class, bulk -> assertThat(bulk.getWriteErrors())
                                 .extracting(BulkWriteError::getIndex).containsExactly(1)));
         assertThat(accounts.count()).as("the entity inserted by the failed call is deleted again").isEqualTo(8);

@@ -128,8 +128,9 @@ public final class KeysmithProcessor extends AbstractProcessor {
             try {
                 new ServiceFileWriter(processingEnv.getFiler()).write(factories.keySet());
             } catch (IOException | RuntimeException e) {
-                processingEnv.getMessager().printMessage(javax.tools.Diagnostic.Kind.ERROR,
-                        Message.INTERNAL_ERROR.format("the ServiceLoader registration", e));
+                // On the first entity the file lists, so that the error has a place (a file and a line) to show.
+                reporter.error(processingEnv.getElementUtils().getTypeElement(factories.values().iterator().next()),
+                        Message.INTERNAL_ERROR, "the ServiceLoader registration " + ServiceFileWriter.PATH, e);
             }
         }
         return true;

@@ -54,7 +54,7 @@ class CompileErrorsTest {
     @Test
     void generatedObjectIdOnALong() {
         assertError(Message.ID_TYPE.format("@GeneratedObjectId", "an ObjectId or String", "id", "a long",
-                        "use @Sequence or @RandomId for numeric ids and @UuidId for UUIDs"),
+                        "use @Sequence or @RandomId for numbers, @UuidId for UUIDs"),
                 "long id",
                 "class Bad {",
                 "  @GeneratedObjectId long id;",
@@ -64,7 +64,7 @@ class CompileErrorsTest {
     @Test
     void uuidIdOnAnObjectId() {
         assertError(Message.ID_TYPE.format("@UuidId", "a UUID or String", "id", "an ObjectId",
-                        "use @GeneratedObjectId for ObjectId ids, @Sequence or @RandomId for numbers"),
+                        "use @Sequence or @RandomId for numbers, @GeneratedObjectId for ObjectIds"),
                 "ObjectId id",
                 "record Bad(@UuidId ObjectId id) {}");
     }
@@ -198,15 +198,16 @@ class CompileErrorsTest {
     }
 
     @Test
-    void aCollectionAsTheTypeArgumentOfAGenericEmbeddedType() {
-        assertError(Message.FIELD_TYPE.format("tags", "test.Range<java.util.List<java.lang.String>>",
-                        "a generic type whose type argument java.util.List<java.lang.String> is a collection or map; "
-                        + "make the type argument a class (one that holds the value, e.g. Range<Tags> with a class "
-                        + "Tags { List<String> values; }) or a generic class of this compilation"),
-                "Range<List<String>> tags",
+    void aWildcardCollectionAsTheTypeArgumentOfAGenericEmbeddedType() {
+        assertError(Message.FIELD_TYPE.format("tags", "test.Range<java.util.List<?>>",
+                        "a generic type whose type argument java.util.List<?> is a raw or wildcard collection, or one "
+                        + "keysmith cannot create; make the type argument a class (one that holds the value, e.g. "
+                        + "Range<Tags> with a class Tags { List<String> values; }) or a generic class of this "
+                        + "compilation"),
+                "Range<List<?>> tags",
                 "class Bad {",
                 "  @GeneratedObjectId String id;",
-                "  Range<List<String>> tags;",
+                "  Range<List<?>> tags;",
                 "}",
                 "class Range<T> { T min; T max; }");
     }
@@ -249,13 +250,13 @@ class CompileErrorsTest {
 
     @Test
     void extraElementsOfAnotherType() {
-        assertError(Message.FIELD_TYPE.format("rest", "java.util.Map<java.lang.String, java.lang.String>",
-                        "annotated @BsonExtraElements, which collects the unknown fields into a Document, BsonDocument "
-                        + "or Map<String, Object>"),
-                "Map<String, String> rest",
+        assertError(Message.FIELD_TYPE.format("rest", "java.util.List<java.lang.String>",
+                        "annotated @BsonExtraElements, which collects the unknown fields into a Document, a "
+                        + "BsonDocument or a Map<String, V>"),
+                "List<String> rest",
                 "class Bad {",
                 "  @GeneratedObjectId String id;",
-                "  @BsonExtraElements Map<String, String> rest;",
+                "  @BsonExtraElements List<String> rest;",
                 "}");
     }
 
@@ -290,22 +291,24 @@ class CompileErrorsTest {
     }
 
     @Test
-    void privateFieldWithoutAccessor() {
-        assertError(Message.PRIVATE_FIELD.format("name", "getName"), "private String name",
+    void idOnAPrivateFieldWithoutGetter() {
+        assertError(Message.ID_PLACEMENT.format("@GeneratedObjectId", "field 'id'",
+                        "private with no getter, and the driver stores a private field only through its getter"),
+                "private String id",
                 "class Bad {",
-                "  @GeneratedObjectId String id;",
-                "  private String name;",
+                "  @GeneratedObjectId private String id;",
+                "  public String name;",
                 "}");
     }
 
     @Test
-    void privateFieldWithGetterButNoSetter() {
-        assertError(Message.NOT_SETTABLE.format("name", "private with no setter", "setName(java.lang.String)"),
-                "private String name",
-                "class Bad {",
-                "  @GeneratedObjectId String id;",
-                "  private String name;",
-                "  public String getName() { return name; }",
+    void fieldOfASubtypeWithoutSetter() {
+        assertError(Message.NOT_SETTABLE.format("tags",
+                        "a field of a subtype of the property's type, with no setter", "setTags(java.util.List<java.lang.String>)"),
+                "ArrayList<String> tags",
+                "@Document class Bad {",
+                "  public ArrayList<String> tags;",
+                "  public List<String> getTags() { return tags; }",
                 "}");
     }
 
@@ -403,10 +406,95 @@ class CompileErrorsTest {
     }
 
     @Test
-    void documentWithoutId() {
-        assertError(Message.NO_ID.format("Bad"), "class Bad",
+    void bsonPropertyOnTheFieldAndItsGetter() {
+        assertError(Message.DUPLICATE_ANNOTATION.format("@BsonProperty", "color", "getColor()"), "\"theme\"",
                 "@Document class Bad {",
-                "  String name;",
+                "  @BsonProperty(\"color\") private String color;",
+                "  @BsonProperty(\"theme\") public String getColor() { return color; }",
+                "  public void setColor(String color) { this.color = color; }",
+                "}");
+    }
+
+    @Test
+    void bsonIgnoreOnTheFieldAndItsSetter() {
+        assertError(Message.DUPLICATE_ANNOTATION.format("@BsonIgnore", "note", "setNote()"), "void setNote",
+                "@Document class Bad {",
+                "  @BsonIgnore private String note;",
+                "  public String getNote() { return note; }",
+                "  @BsonIgnore public void setNote(String note) { this.note = note; }",
+                "}");
+    }
+
+    @Test
+    void getterAndSetterOfUnrelatedTypes() {
+        assertError(Message.PROPERTY_TYPE.format("size", "getSize()", "java.lang.String", "int"), "getSize",
+                "@Document class Bad {",
+                "  private int size;",
+                "  public String getSize() { return String.valueOf(size); }",
+                "  public void setSize(int size) { this.size = size; }",
+                "}");
+    }
+
+    @Test
+    void setterWithoutGetter() {
+        assertError(Message.WRITE_ONLY.format("label", "setLabel()", "getLabel"), "void setLabel",
+                "@Document class Bad {",
+                "  public String name;",
+                "  public void setLabel(String label) { this.name = label; }",
+                "}");
+    }
+
+    @Test
+    void bsonPropertyOnTheGetterOnly() {
+        assertError(Message.PROPERTY_NAME.format("title", "heading", "title"), "\"heading\"",
+                "@Document class Bad {",
+                "  private String title;",
+                "  @BsonProperty(\"heading\") public String getTitle() { return title; }",
+                "  public void setTitle(String title) { this.title = title; }",
+                "}");
+    }
+
+    @Test
+    void twoCreators() {
+        assertError(Message.TWO_CREATORS.format("Bad", "the constructor Bad(java.lang.String)", "the method of()"),
+                "static Bad of",
+                "@Document class Bad {",
+                "  private final String name;",
+                "  @BsonCreator public Bad(@BsonProperty(\"name\") String name) { this.name = name; }",
+                "  @BsonCreator public static Bad of(@BsonProperty(\"name\") String name) { return new Bad(name); }",
+                "  public String getName() { return name; }",
+                "}");
+    }
+
+    @Test
+    void creatorReturningAnotherType() {
+        assertError(Message.CREATOR_RETURN.format("the method parse()", "java.lang.String", "Bad"),
+                "static String parse",
+                "@Document class Bad {",
+                "  public String name;",
+                "  @BsonCreator public static String parse(@BsonProperty(\"name\") String name) { return name; }",
+                "}");
+    }
+
+    @Test
+    void discriminatedValueUnderBsonPropertyWithoutUseDiscriminator() {
+        assertError("[KeysmithFieldType] 'pet' has type test.Bad.Pet, which keysmith cannot store: it is a "
+                        + "@BsonDiscriminator class under a @BsonProperty without useDiscriminator = true",
+                "Pet pet",
+                "@Document class Bad {",
+                "  @BsonDiscriminator public static class Pet { public String name; }",
+                "  @BsonProperty(\"animal\") public Pet pet;",
+                "}");
+    }
+
+    @Test
+    void useDiscriminatorOnAClassWithoutOne() {
+        assertError("[KeysmithFieldType] 'place' has type test.Bad.Place, which keysmith cannot store: it is a "
+                        + "class without @BsonDiscriminator under @BsonProperty(useDiscriminator = true)",
+                "Place place",
+                "@Document class Bad {",
+                "  public static class Place { public String name; }",
+                "  @BsonProperty(useDiscriminator = true) public Place place;",
                 "}");
     }
 

@@ -97,8 +97,8 @@ class GoldenTest {
         Compilation compilation = compile(RANGE, OFFER);
         assertGolden(compilation, "test.Range_KeysmithCodec", "Range_KeysmithCodec.java");
         assertThat(compilation.generatedSourceFile("test.Offer_KeysmithCodec").orElseThrow().getCharContent(true)
-                .toString()).contains("codec = new Range_KeysmithCodec<>(registry, integerCodec());")
-                .contains("codec = new Range_KeysmithCodec<>(registry, instantCodec());");
+                .toString()).contains("codec = new Range_KeysmithCodec<>(registry, codec(1, Integer.class));")
+                .contains("codec = new Range_KeysmithCodec<>(registry, codec(0, Instant.class));");
         // No factory for the generic type: its class alone does not say its type arguments.
         JavaFileObject services = withFactories(RANGE, OFFER).generatedFile(javax.tools.StandardLocation.CLASS_OUTPUT,
                 "META-INF/services/dev.keysmith.runtime.codec.GeneratedCodecFactory").orElseThrow();

@@ -9,14 +9,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.google.testing.compile.Compilation;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.util.Set;
-import javax.annotation.processing.AbstractProcessor;
-import javax.annotation.processing.RoundEnvironment;
-import javax.lang.model.SourceVersion;
-import javax.lang.model.element.TypeElement;
 import javax.tools.JavaFileObject;
 import org.junit.jupiter.api.Test;
 
@@ -57,7 +51,7 @@ class ProcessorBehaviourTest {
     void anEntityWaitsForATypeThatAnotherProcessorGeneratesLater() {
         // The generator runs first: keysmith claims @Sequence, so a "*" processor after it would not be called in a
         // round that has no other annotation. Either way, Later only exists from the second round on.
-        Compilation compilation = javac().withProcessors(new GeneratesLater(), new KeysmithProcessor())
+        Compilation compilation = javac().withProcessors(generatesLater(), new KeysmithProcessor())
                 .compile(source("test.Order",
                         "package test;",
                         "public class Order {",
@@ -66,7 +60,7 @@ class ProcessorBehaviourTest {
                         "}"));
         assertThat(compilation).succeededWithoutWarnings();
         assertThat(compilation).generatedSourceFile("test.Order_KeysmithCodec").contentsAsUtf8String()
-                .contains("encodeWithChildContext(laterCodec(), writer, value.later)");
+                .contains("EncodeSupport.write(writer, \"later\", codec(0, Later.class), value.later, encoderContext)");
     }
 
     @Test
@@ -79,30 +73,11 @@ class ProcessorBehaviourTest {
     }
 
     /** Generates {@code test.generated.Later} in the first round, as another processor might. */
-    private static final class GeneratesLater extends AbstractProcessor {
-        private boolean done;
-
-        @Override
-        public Set<String> getSupportedAnnotationTypes() {
-            return Set.of("*");
-        }
-
-        @Override
-        public SourceVersion getSupportedSourceVersion() {
-            return SourceVersion.latestSupported();
-        }
-
-        @Override
-        public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
-            if (!done) {
-                done = true;
-                try (Writer writer = processingEnv.getFiler().createSourceFile("test.generated.Later").openWriter()) {
-                    writer.write("package test.generated; public class Later { public String note; }");
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
+    private static FirstRoundFile generatesLater() {
+        return new FirstRoundFile(filer -> {
+            try (Writer writer = filer.createSourceFile("test.generated.Later").openWriter()) {
+                writer.write("package test.generated; public class Later { public String note; }");
             }
-            return false;
-        }
+        });
     }
 }

@@ -2,6 +2,8 @@ package dev.keysmith.runtime;
 
 import dev.keysmith.runtime.internal.PrefetchScheduler;
 import java.time.Duration;
+import java.util.Collection;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -154,6 +156,11 @@ public final class IdGenerators implements AutoCloseable {
                     + " settings: " + allocator.spec() + " and " + spec + "; give one of them another name");
         }
         return allocator;
+    }
+
+    /** The allocators of every sequence opened so far (a live, unmodifiable view), for metrics and health checks. */
+    public Collection<SequenceAllocator> sequences() {
+        return Collections.unmodifiableCollection(sequences.values());
     }
 
     /** A snapshot of every sequence opened so far, ordered by name. */

@@ -1,5 +1,7 @@
 package dev.keysmith.runtime;
 
+import dev.keysmith.runtime.internal.IdRules;
+
 import java.security.SecureRandom;
 import java.util.Objects;
 import java.util.Random;
@@ -16,7 +18,7 @@ import java.util.Random;
 public final class RandomIdGenerator {
 
     /** The most digits a {@code long} holds for every value of that length. */
-    public static final int MAX_DIGITS = 18;
+    public static final int MAX_DIGITS = IdRules.MAX_DIGITS;
 
     private final int digits;
     private final long smallest;
@@ -25,12 +27,11 @@ public final class RandomIdGenerator {
 
     private RandomIdGenerator(int digits, Random random) {
         if (digits < 1 || digits > MAX_DIGITS) {
-            throw new IllegalArgumentException("@RandomId(digits = " + digits + "): digits must be between 1 and "
-                    + MAX_DIGITS + (digits > MAX_DIGITS ? " (" + digits + " digits would overflow long)" : ""));
+            throw new IllegalArgumentException(IdRules.Rule.RANDOM_DIGITS.with(digits).message());
         }
         this.digits = digits;
-        this.largest = powerOfTen(digits) - 1;
-        this.smallest = digits == 1 ? 1 : powerOfTen(digits - 1);
+        this.largest = IdRules.powerOfTen(digits) - 1;
+        this.smallest = digits == 1 ? 1 : IdRules.powerOfTen(digits - 1);
         this.random = Objects.requireNonNull(random, "random");
     }
 
@@ -54,13 +55,5 @@ public final class RandomIdGenerator {
     /** The next random id. */
     public long next() {
         return random.nextLong(smallest, largest + 1);
-    }
-
-    static long powerOfTen(int exponent) {
-        long value = 1;
-        for (int i = 0; i < exponent; i++) {
-            value *= 10;
-        }
-        return value;
     }
 }

@@ -322,7 +322,7 @@ public final class SequenceAllocator implements AutoCloseable {
             } else if (spaceExhausted) {
                 throw exhausted();
             } else {
-                Reserving mine = NextRange.Reserving.start(false);
+                Reserving mine = NextRange.Reserving.start();
                 if (!STATE.compareAndSet(this, now, now.withNext(mine))) {
                     continue;
                 }
@@ -607,7 +607,7 @@ public final class SequenceAllocator implements AutoCloseable {
                     result.completeExceptionally(exhausted());
                     return;
                 } else {
-                    Reserving mine = NextRange.Reserving.start(false);
+                    Reserving mine = NextRange.Reserving.start();
                     if (STATE.compareAndSet(SequenceAllocator.this, now, now.withNext(mine))) {
                         await(mine); // waits from before the reservation starts: its failure is this caller's
                         reserveInBackground(mine);
@@ -647,6 +647,11 @@ public final class SequenceAllocator implements AutoCloseable {
     private final class PrefetchView implements Prefetcher.Sequence {
 
         @Override
+        public String toString() {
+            return "sequence '" + spec.name() + "'";
+        }
+
+        @Override
         public long handedOut() {
             return state.current().handedOut();
         }
@@ -684,7 +689,7 @@ public final class SequenceAllocator implements AutoCloseable {
                     || next instanceof Failed failed && failed.backingOff(System.nanoTime())) {
                 return false;
             }
-            Reserving mine = NextRange.Reserving.start(true);
+            Reserving mine = NextRange.Reserving.start();
             if (!STATE.compareAndSet(SequenceAllocator.this, now, now.withNext(mine))) {
                 return false;
             }

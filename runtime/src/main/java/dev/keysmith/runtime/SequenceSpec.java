@@ -1,5 +1,8 @@
 package dev.keysmith.runtime;
 
+import dev.keysmith.runtime.internal.IdRules;
+import java.util.List;
+
 /**
  * The settings of one sequence, as {@code @Sequence} declares them, checked.
  *
@@ -29,48 +32,18 @@ public record SequenceSpec(String name, int batch, boolean prefetch, int counter
     /**
      * Checks the settings.
      *
-     * @throws IllegalArgumentException naming the attribute and its value when a value is out of range or the
-     *     values do not fit together
+     * @throws IllegalArgumentException naming the attribute, its value and the sequence when a value is out of range
+     *     or the values do not fit together (the rule book's first broken rule, the text of the processor's error)
      */
     public SequenceSpec {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("@Sequence(name = " + (name == null ? "null" : "\"" + name + "\"")
                     + "): a sequence needs a name that is not blank");
         }
-        if (batch < 1) {
-            throw invalid(name, "batch", batch, "batch must be at least 1");
+        List<IdRules.Violation> broken = IdRules.sequence(batch, counters, digits, start, intId, null, null);
+        if (!broken.isEmpty()) {
+            throw new IllegalArgumentException(broken.get(0).message() + " (sequence '" + name + "')");
         }
-        if (digits < 0 || digits > RandomIdGenerator.MAX_DIGITS) {
-            throw invalid(name, "digits", digits, digits < 0
-                    ? "digits must be 0 (no limit) or between 1 and " + RandomIdGenerator.MAX_DIGITS
-                    : "digits = " + digits + " would overflow long; use at most " + RandomIdGenerator.MAX_DIGITS);
-        }
-        if (counters < 1) {
-            throw invalid(name, "counters", counters, "counters must be at least 1");
-        }
-        if (counters > 1 && digits == 0) {
-            throw invalid(name, "counters", counters, "more than one counter splits the id space [start, 10^digits - 1]"
-                    + " into ranges, so it needs digits too; add digits = 1.." + RandomIdGenerator.MAX_DIGITS);
-        }
-        long last = lastValue(digits, intId);
-        if (start < 0 || start > last) {
-            throw invalid(name, "start", start, "start must be between 0 and " + last
-                    + (digits > 0 ? " (the largest id with " + digits + " digits)" : intId ? " (int ids)" : ""));
-        }
-        if (counters - 1 > last - start) {
-            throw invalid(name, "counters", counters, "there are only " + (last - start + 1) + " ids in ["
-                    + start + ", " + last + "], fewer than the counters that would each own a range of them");
-        }
-    }
-
-    private static IllegalArgumentException invalid(String name, String attribute, long value, String rule) {
-        return new IllegalArgumentException("@Sequence(" + attribute + " = " + value + ") for sequence '" + name
-                + "': " + rule);
-    }
-
-    private static long lastValue(int digits, boolean intId) {
-        long last = digits > 0 ? RandomIdGenerator.powerOfTen(digits) - 1 : Long.MAX_VALUE;
-        return intId ? Math.min(last, Integer.MAX_VALUE) : last;
     }
 
     /** A sequence with the defaults of {@code @Sequence}: batch 50, prefetch, one counter, no digit limit, start 1, long ids. */
@@ -107,7 +80,7 @@ public record SequenceSpec(String name, int batch, boolean prefetch, int counter
      * settings: more digits where the type has room for them, a {@code long} id where an {@code int} one is full.
      */
     public String exhaustionHint() {
-        int typeDigits = intId ? 9 : RandomIdGenerator.MAX_DIGITS; // the most digits whose every value fits the type
+        int typeDigits = intId ? IdRules.MAX_INT_DIGITS : IdRules.MAX_DIGITS; // the most digits whose every value fits the type
         if (digits > 0 && digits < typeDigits) {
             return "raise @Sequence(digits) above " + digits + " (at most " + typeDigits + " for "
                     + (intId ? "an int" : "a long") + " id)" + (intId ? " or use a long id" : "");
@@ -121,7 +94,7 @@ public record SequenceSpec(String name, int batch, boolean prefetch, int counter
 
     /** The largest id the sequence may hand out. */
     public long lastValue() {
-        return lastValue(digits, intId);
+        return IdRules.lastValue(digits, intId);
     }
 
     /**

@@ -67,6 +67,7 @@ class IdGeneratorsTest {
     }
 
     @Test
+    @Timeout(60)
     void aHundredSequencesInUseShareAtMostOnePrefetchThreadWhichEndsWhenAllAreIdle() throws Exception {
         List<Thread> started = new CopyOnWriteArrayList<>();
         ThreadFactory recording = recordingThreads(started);
@@ -95,9 +96,10 @@ class IdGeneratorsTest {
                     .allSatisfy(snapshot -> assertThat(snapshot.reservations()).isGreaterThanOrEqualTo(20));
 
             for (Thread thread : started) {
-                thread.join(TimeUnit.SECONDS.toMillis(1) + 250);
+                thread.join(); // every sequence idles and leaves the schedule, so the thread ends; else the
+                               // test's @Timeout reports it (a bound on a hang, not a timing claim)
             }
-            assertThat(started).as("no prefetch thread 1 s after every sequence is idle").noneMatch(Thread::isAlive);
+            assertThat(started).as("no prefetch thread once every sequence is idle").noneMatch(Thread::isAlive);
         }
     }
 

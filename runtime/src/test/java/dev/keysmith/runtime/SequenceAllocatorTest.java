@@ -316,18 +316,15 @@ class SequenceAllocatorTest {
             slowSecondCall.entered.await();
             AtomicReference<Throwable> failure = new AtomicReference<>();
             AtomicReference<Boolean> stillInterrupted = new AtomicReference<>();
-            AtomicLong returnedAt = new AtomicLong();
             Thread waiter = startWaiting(() -> {
                 try {
                     allocator.next();
                 } catch (Throwable e) {
-                    returnedAt.set(System.nanoTime());
                     failure.set(e);
                     stillInterrupted.set(Thread.currentThread().isInterrupted());
                 }
             });
 
-            long interruptedAt = System.nanoTime();
             waiter.interrupt();
             waiter.join();
             slowSecondCall.release.countDown();
@@ -335,8 +332,8 @@ class SequenceAllocatorTest {
             assertThat(failure.get()).isInstanceOf(IdAllocationException.class)
                     .hasCauseInstanceOf(InterruptedException.class).hasMessageContaining("'interrupted'");
             assertThat(stillInterrupted.get()).isTrue();
-            // a bound on blocking, not on scheduling: the reservation it waited for is still blocked
-            assertThat(Duration.ofNanos(returnedAt.get() - interruptedAt)).isLessThan(Duration.ofMillis(100));
+            // waiter.join() returned above while the reservation it waited for was still blocked (released only
+            // after it): the interrupt ended the wait, not the reservation. No clock is read.
             assertThat(allocator.next()).isEqualTo(5);
         }
     }

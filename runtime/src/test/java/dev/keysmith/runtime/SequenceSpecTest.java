@@ -41,41 +41,44 @@ class SequenceSpecTest {
     @Test
     void batchZeroIsNamed() {
         assertThatIllegalArgumentException().isThrownBy(() -> invoices.withBatch(0))
-                .withMessage("@Sequence(batch = 0) for sequence 'invoices': batch must be at least 1");
+                .withMessage("[KeysmithSequenceBatch] @Sequence(batch = 0) is out of range: a batch reserves at least 1 id"
+                        + " (sequence 'invoices')");
     }
 
     @Test
     void nineteenDigitsWouldOverflowLong() {
         assertThatIllegalArgumentException().isThrownBy(() -> invoices.withDigits(19))
-                .withMessage("@Sequence(digits = 19) for sequence 'invoices': digits = 19 would overflow long;"
-                        + " use at most 18");
+                .withMessage("[KeysmithSequenceDigits] @Sequence(digits = 19) is out of range: digits must be between"
+                        + " 0 (no limit) and 18 (sequence 'invoices')");
     }
 
     @Test
     void negativeDigitsAreNamed() {
         assertThatIllegalArgumentException().isThrownBy(() -> invoices.withDigits(-1))
-                .withMessageStartingWith("@Sequence(digits = -1) for sequence 'invoices'");
+                .withMessageStartingWith("[KeysmithSequenceDigits] @Sequence(digits = -1)")
+                .withMessageEndingWith("(sequence 'invoices')");
     }
 
     @Test
     void countersWithoutDigitsAreNamed() {
         assertThatIllegalArgumentException().isThrownBy(() -> invoices.withCounters(4, 0))
-                .withMessageStartingWith("@Sequence(counters = 4) for sequence 'invoices'")
+                .withMessageStartingWith("[KeysmithSequenceCountersDigits] @Sequence(counters = 4)")
                 .withMessageContaining("needs digits");
     }
 
     @Test
     void fewerThanOneCounterIsNamed() {
         assertThatIllegalArgumentException().isThrownBy(() -> invoices.withCounters(0, 3))
-                .withMessage("@Sequence(counters = 0) for sequence 'invoices': counters must be at least 1");
+                .withMessage("[KeysmithSequenceCounters] @Sequence(counters = 0) is out of range: counters must be"
+                        + " between 1 and 999 (one id per counter at least) (sequence 'invoices')");
     }
 
     @Test
     void startOutsideTheSpaceIsNamed() {
         assertThatIllegalArgumentException().isThrownBy(() -> invoices.withStart(-1))
-                .withMessageStartingWith("@Sequence(start = -1) for sequence 'invoices'");
+                .withMessageStartingWith("[KeysmithSequenceStart] @Sequence(start = -1)");
         assertThatIllegalArgumentException().isThrownBy(() -> invoices.withDigits(3).withStart(1000))
-                .withMessageStartingWith("@Sequence(start = 1000) for sequence 'invoices'")
+                .withMessageStartingWith("[KeysmithSequenceStart] @Sequence(start = 1000)")
                 .withMessageContaining("between 0 and 999");
     }
 
@@ -83,8 +86,8 @@ class SequenceSpecTest {
     void moreCountersThanValuesAreNamed() {
         assertThatIllegalArgumentException()
                 .isThrownBy(() -> new SequenceSpec("tiny", 1, false, 10, 1, 1, false))
-                .withMessageStartingWith("@Sequence(counters = 10) for sequence 'tiny'")
-                .withMessageContaining("only 9 ids in [1, 9]");
+                .withMessageStartingWith("[KeysmithSequenceCounters] @Sequence(counters = 10)")
+                .withMessageContaining("between 1 and 9").withMessageEndingWith("(sequence 'tiny')");
     }
 
     @Test

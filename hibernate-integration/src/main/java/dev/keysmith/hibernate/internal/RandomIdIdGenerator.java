@@ -1,6 +1,6 @@
 package dev.keysmith.hibernate.internal;
 
-import dev.keysmith.hibernate.RandomIdExhaustedException;
+import dev.keysmith.runtime.RandomIdExhaustedException;
 import dev.keysmith.runtime.RandomIdGenerator;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -28,13 +28,11 @@ final class RandomIdIdGenerator extends InsertOnlyGenerator {
     private static final long serialVersionUID = 1L;
 
     private final String entityName;
-    private final int digits;
     private final int attempts;
     private final transient RandomIdGenerator ids;
 
     RandomIdIdGenerator(String entityName, int digits, int attempts) {
         this.entityName = entityName;
-        this.digits = digits;
         this.attempts = attempts;
         this.ids = RandomIdGenerator.create(digits);
     }
@@ -52,7 +50,7 @@ final class RandomIdIdGenerator extends InsertOnlyGenerator {
                 return candidate;
             }
         }
-        throw new RandomIdExhaustedException(persister.getEntityName(), table.getRootTableName(), digits, attempts);
+        throw new RandomIdExhaustedException(persister.getEntityName(), table.getRootTableName(), attempts, null);
     }
 
     private static boolean inSession(SharedSessionContractImplementor session, EntityPersister persister, long id) {

@@ -134,20 +134,21 @@ class BootFailureTest {
     void combinedWithAnotherGenerator() {
         assertThat(bootFailure(WithGenericGenerator.class)).hasMessage("[keysmith] BootFailureTest$WithGenericGenerator"
                 + ".id: @UuidId is the id's generator, so it cannot be combined with @GenericGenerator, another "
-                + "generator; remove one of them");
+                + "generator; remove @GenericGenerator");
     }
 
     @Test
     void sequenceOnAStringNamesTheFieldAndTheFix() {
         assertThat(bootFailure(SequenceOnString.class)).hasMessage("[keysmith] BootFailureTest$SequenceOnString.code: "
-                + "@Sequence needs a long, Long, int or Integer id, but 'code' is a String; use @UuidId or "
+                + "@Sequence needs a long, Long, int or Integer field, but 'code' is a String; use @UuidId or "
                 + "@GeneratedObjectId for String ids");
     }
 
     @Test
     void randomIdWithNineteenDigits() {
         assertThat(bootFailure(TooManyDigits.class)).hasMessage("[keysmith] BootFailureTest$TooManyDigits.number: "
-                + "@RandomId(digits = 19) is out of range; digits must be between 1 and 18 (19 digits overflow a long)");
+                + "@RandomId(digits = 19) is out of range: digits must be between 1 and 18, because 19 digits overflow"
+                + " long");
     }
 
     @Test
@@ -164,14 +165,14 @@ class BootFailureTest {
 
     @Test
     void twoStrategiesOnOneId() {
-        assertThat(bootFailure(TwoStrategies.class)).hasMessageEndingWith("TwoStrategies.id: carries @Sequence and "
-                + "@RandomId; an id has one strategy, keep one of them");
+        assertThat(bootFailure(TwoStrategies.class)).hasMessageEndingWith("TwoStrategies.id: 'id' carries both "
+                + "@Sequence and @RandomId; an id has exactly one strategy, keep one annotation");
     }
 
     @Test
     void sequenceValuesThatDoNotFit() {
         assertThat(bootFailure(StripedWithoutDigits.class)).hasMessageStartingWith("[keysmith] "
-                + "BootFailureTest$StripedWithoutDigits.id: @Sequence values do not fit: @Sequence(counters = 4)");
+                + "BootFailureTest$StripedWithoutDigits.id: @Sequence(counters = 4) needs digits");
     }
 
     @Test

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowable;
 
 import dev.keysmith.hibernate.ogm.model.Seat;
+import dev.keysmith.runtime.RandomIdExhaustedException;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -59,8 +60,8 @@ class RandomIdTest {
         Throwable thrown = catchThrowable(() -> persist(factory, new Seat()));
 
         assertThat(thrown).isInstanceOf(RandomIdExhaustedException.class)
-                .hasMessage("[keysmith] no free @RandomId(digits = 1) for entity Seat in collection Seat: all 200 "
-                        + "attempts drew an id that is already taken; raise digits to make room");
+                .hasMessage("[keysmith] no free @RandomId for Seat in 'Seat': each of 200 attempts drew an id that was"
+                        + " already taken; raise @RandomId(digits) to make room");
         assertThat(mongo.database(database).getCollection("Seat").countDocuments()).isEqualTo(9);
     }
 }

@@ -32,7 +32,7 @@ public interface ReactiveRepository<T, ID> {
      * Inserts {@code entity}, with a new id by its strategy unless it has one (an id already set is kept). A
      * {@code @Sequence} id is awaited from the sequence without blocking; {@code @RandomId} entities whose id was
      * generated are retried with a fresh id on a duplicate key on {@code _id}, up to {@code attempts} times, then
-     * fail with {@link dev.keysmith.mongodb.IdCollisionException}. If the insert fails, an id generated for a
+     * fail with {@link dev.keysmith.runtime.RandomIdExhaustedException}. If the insert fails, an id generated for a
      * class's instance is removed from it again. Cancelling before the insert is sent leaves at most a gap in a
      * sequence.
      *

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.mongodb.client.MongoClients;
 import com.mongodb.reactivestreams.client.MongoClient;
-import dev.keysmith.mongodb.IdCollisionException;
 import dev.keysmith.mongodb.Keysmith;
 import dev.keysmith.mongodb.reactive.model.Note;
 import dev.keysmith.mongodb.reactive.model.Order;
@@ -13,6 +12,7 @@ import dev.keysmith.mongodb.reactive.model.Player;
 import dev.keysmith.mongodb.reactive.model.Receipt;
 import dev.keysmith.mongodb.reactive.model.Visit;
 import dev.keysmith.mongodb.reactive.model.Voucher;
+import dev.keysmith.runtime.RandomIdExhaustedException;
 import dev.keysmith.runtime.SequenceAllocator;
 import dev.keysmith.runtime.SequenceSpec;
 import dev.keysmith.runtime.testing.Concurrently;
@@ -167,7 +167,7 @@ class NonBlockingRoutesTest {
 
         assertThat(nine).extracting(player -> player.id).containsExactlyInAnyOrder(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L);
         assertThatThrownBy(() -> players.insert(tenth).subscribeOn(Schedulers.parallel()).block())
-                .isInstanceOfSatisfying(IdCollisionException.class, e -> {
+                .isInstanceOfSatisfying(RandomIdExhaustedException.class, e -> {
                     assertThat(e.attempts()).isEqualTo(200);
                     assertThat(e).hasMessageContaining("'players'");
                 });

@@ -8,9 +8,9 @@ import com.mongodb.client.MongoCollection;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.ReplaceOptions;
 import dev.keysmith.mongodb.DuplicateSequenceIdException;
-import dev.keysmith.mongodb.IdCollisionException;
 import dev.keysmith.mongodb.Repository;
 import dev.keysmith.runtime.CounterStatus;
+import dev.keysmith.runtime.RandomIdExhaustedException;
 import dev.keysmith.runtime.codec.EntityCodec;
 import dev.keysmith.runtime.codec.IdStrategy;
 import java.util.ArrayList;
@@ -83,7 +83,7 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
                     throw e;
                 }
                 if (attempt >= attempts) {
-                    throw new IdCollisionException(collection.getNamespace().getCollectionName(), attempts, e);
+                    throw exhausted(attempts, e);
                 }
                 candidate = codec.withNewId(candidate);
             }
@@ -157,9 +157,8 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
                     throw undo(prepared, failed, from == 0 ? e : indexedFromStart(e, from));
                 }
                 if (attempts[failed] >= codec.insertAttempts()) {
-                    throw undo(prepared, failed, new IdCollisionException(
-                            collection.getNamespace().getCollectionName(), attempts[failed],
-                            from == 0 ? e : indexedFromStart(e, from)));
+                    throw undo(prepared, failed,
+                            exhausted(attempts[failed], from == 0 ? e : indexedFromStart(e, from)));
                 }
                 attempts[failed]++;
                 prepared.set(failed, codec.withNewId(prepared.get(failed)));
@@ -256,5 +255,10 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
     @Override
     public long count() {
         return collection.countDocuments();
+    }
+
+    private RandomIdExhaustedException exhausted(int attempts, RuntimeException lastCollision) {
+        return new RandomIdExhaustedException(codec.getEncoderClass().getSimpleName(),
+                collection.getNamespace().getCollectionName(), attempts, lastCollision);
     }
 }

@@ -3,9 +3,6 @@ package dev.keysmith.mongodb.parity;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.mongodb.client.MongoClient;
-import dev.keysmith.mongodb.testing.TestMongo;
-import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.codec.EntityDecodingException;
 import java.math.BigDecimal;
 import java.time.Instant;
@@ -30,48 +27,13 @@ import org.bson.BsonString;
 import org.bson.Document;
 import org.bson.RawBsonDocument;
 import org.bson.types.ObjectId;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
  * Entity shapes of real models against the driver's PojoCodec: the same bytes, each reads the other's documents,
  * insert and find on the server.
  */
-class PojoCodecParityTest {
-
-    private static TestMongo mongo;
-    private static MongoClient client;
-
-    private IdGenerators ids;
-    private ParityCheck check;
-
-    @BeforeAll
-    static void startServer() {
-        mongo = TestMongo.start();
-        client = mongo.newClient();
-    }
-
-    @AfterAll
-    static void stopServer() {
-        mongo.close();
-    }
-
-    @BeforeEach
-    void open() {
-        ids = IdGenerators.create((counter, count) -> {
-            throw new AssertionError("no sequence in this test");
-        });
-        check = new ParityCheck(ids, mongo.freshDatabase(client));
-    }
-
-    @AfterEach
-    void close() {
-        check.close();
-        ids.close();
-    }
+class PojoCodecParityTest extends ParityTestBase {
 
     @Test
     void primitives() {

@@ -1,10 +1,13 @@
 package dev.keysmith.processor.messages;
 
+import dev.keysmith.processor.model.IdSpec;
 import java.util.Locale;
 
 /**
  * Every error the processor reports: a stable tag, the rule, and the fix. {@code docs/troubleshooting.md}
- * lists them; the tests import the same constants.
+ * lists them; the tests import the same constants. The id rules (ID_TYPE to SEQUENCE_START_ZERO) are the runtime's
+ * rule book ({@code dev.keysmith.runtime.internal.IdRules}) word for word, which the processor cannot depend on:
+ * {@code RuleBookConformanceTest} feeds every rule to both and compares the messages.
  *
  * <p>Immutable.
  */
@@ -28,7 +31,8 @@ public enum Message {
 
     /** {@code @RandomId(digits)} out of range. Arguments: digits. */
     RANDOM_DIGITS("KeysmithRandomDigits",
-            "@RandomId(digits = %d) is out of range: digits must be between 1 and 18, because 19 digits overflow long"),
+            "@RandomId(digits = %d) is out of range: digits must be between 1 and " + IdSpec.MAX_DIGITS + ", because "
+                    + (IdSpec.MAX_DIGITS + 1) + " digits overflow long"),
 
     /** {@code @RandomId(attempts)} out of range. Arguments: attempts. */
     RANDOM_ATTEMPTS("KeysmithRandomAttempts",
@@ -36,7 +40,7 @@ public enum Message {
 
     /** {@code @Sequence(digits)} out of range. Arguments: digits. */
     SEQUENCE_DIGITS("KeysmithSequenceDigits",
-            "@Sequence(digits = %d) is out of range: digits must be between 0 (no limit) and 18"),
+            "@Sequence(digits = %d) is out of range: digits must be between 0 (no limit) and " + IdSpec.MAX_DIGITS),
 
     /** {@code @Sequence(batch)} out of range. Arguments: batch. */
     SEQUENCE_BATCH("KeysmithSequenceBatch",
@@ -75,11 +79,6 @@ public enum Message {
             "@Embedded type %s has an id '%s' (%s), but an embedded document has no id; "
                     + "remove the annotation, or make the type a @Document"),
 
-    /** A private field with no getter. Arguments: field, getter name. */
-    PRIVATE_FIELD("KeysmithPrivateField",
-            "'%s' is private and has no getter %s(); make it non-private, add the getter and a setter, "
-                    + "or mark it @BsonIgnore"),
-
     /** A non-id field that decoding cannot set. Arguments: field, why, setter name. */
     NOT_SETTABLE("KeysmithNotSettable",
             "'%s' cannot be set when decoding: it is %s; make it non-final and non-private, add a setter %s, "
@@ -109,10 +108,38 @@ public enum Message {
     DUPLICATE_NAME("KeysmithDuplicateName",
             "'%s' and '%s' are both stored as '%s'; give one of them another @BsonProperty name"),
 
-    /** A {@code @Document} without an id. Arguments: type. */
-    NO_ID("KeysmithNoId",
-            "@Document %s has no id; annotate one field with @GeneratedObjectId, @Sequence, @UuidId or @RandomId, "
-                    + "or name a field 'id' (or mark it @BsonId) to assign ids yourself"),
+    /** A driver annotation on a field and on its accessor. Arguments: annotation, property, accessor. */
+    DUPLICATE_ANNOTATION("KeysmithDuplicateAnnotation",
+            "%s is on both the field '%s' and %s; the driver's PojoCodec refuses such a class (an annotation "
+                    + "already exists for the property), so keysmith does too; keep it on the field or on the accessor"),
+
+    /** An accessor whose type is unrelated to the property's. Arguments: property, accessor, its type, the type. */
+    PROPERTY_TYPE("KeysmithPropertyType",
+            "property '%s': %s has type %s, unrelated to the property's type %4$s; the driver's PojoCodec refuses "
+                    + "such a class (differing data types), so keysmith does too; give the accessor %4$s, a subtype "
+                    + "or a supertype of it, or another name"),
+
+    /** A property that is set but never read from the instance. Arguments: property, setter or field, getter. */
+    WRITE_ONLY("KeysmithWriteOnly",
+            "property '%s' is set through %s but has no getter or public field to write it from; the driver's "
+                    + "PojoCodec fails to encode such a class, so keysmith refuses it; add a public getter %s(), or "
+                    + "mark the setter @BsonIgnore"),
+
+    /** {@code @BsonProperty} on one side of a property only. Arguments: property, written name, read name. */
+    PROPERTY_NAME("KeysmithPropertyName",
+            "property '%s' is written as '%s' but read as '%s' (a @BsonProperty on the getter's or the setter's side "
+                    + "only); the driver's PojoCodec never reads back the value it writes, so keysmith refuses it; "
+                    + "put the @BsonProperty on the field, or the same one on both the getter and the setter"),
+
+    /** More than one {@code @BsonCreator}. Arguments: type, first, second. */
+    TWO_CREATORS("KeysmithTwoCreators",
+            "%s has more than one @BsonCreator: %s and %s; the driver refuses such a class (multiple constructors "
+                    + "or methods annotated with @BsonCreator), so keysmith does too; keep one"),
+
+    /** A static {@code @BsonCreator} that returns another type. Arguments: method, return type, type. */
+    CREATOR_RETURN("KeysmithCreatorReturn",
+            "@BsonCreator %s returns %s, not %3$s; the driver refuses such a creator, and the codec could not use "
+                    + "it; make it return %3$s"),
 
     /** A field type stayed undefined after the last round. Arguments: type, field, its type. */
     UNDEFINED_TYPE("KeysmithUndefinedType",

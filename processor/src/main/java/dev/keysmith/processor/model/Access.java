@@ -26,6 +26,13 @@ public sealed interface Access {
     record ReadOnly() implements Access {
     }
 
+    /**
+     * Left out on this side by {@code @BsonIgnore} on one accessor, as the driver does: as the read access, the
+     * property is not written to documents (its getter is ignored); as the write access, it is not read from them.
+     */
+    record Ignored() implements Access {
+    }
+
     /** The property cannot be accessed this way; the validator reports why. */
     record None() implements Access {
     }

@@ -15,6 +15,13 @@ import javax.lang.model.element.AnnotationValue;
  */
 public record IdSpec(Property property, Strategy strategy, AnnotationMirror annotation, Settings settings) {
 
+    /**
+     * The most digits of {@code @RandomId} and {@code @Sequence}: a {@code long} holds every 18-digit number, not
+     * every 19-digit one. The runtime's rule book ({@code IdRules.MAX_DIGITS}) has the same bound; a test holds them
+     * equal.
+     */
+    public static final int MAX_DIGITS = 18;
+
     /** The strategies, named like {@code dev.keysmith.runtime.codec.IdStrategy}'s constants. */
     public enum Strategy {
         OBJECT_ID("@GeneratedObjectId"),

@@ -35,7 +35,10 @@ public record Property(String javaName, String bsonName, ValueType type, Access 
         DOCUMENT,
         /** {@code org.bson.BsonDocument}: values as {@code BsonValue}s. */
         BSON_DOCUMENT,
-        /** {@code Map<String, Object>}: values as the driver's {@code Document} codec reads them. */
+        /**
+         * A {@code Map<String, V>} (its {@link ValueType.MapOf} says which class is created): values as the
+         * driver's {@code Document} codec reads them.
+         */
         MAP
     }
 

@@ -19,7 +19,8 @@ import javax.lang.model.element.VariableElement;
  * @param record whether the type is a record
  * @param creation how instances are created when decoding
  * @param collection the collection name (entities only; null for embedded types)
- * @param id the id (entities only; null for embedded types and for an embedded type the validator rejects)
+ * @param id the id (entities only; null for embedded types and for a {@code @Document} without an id property,
+ *     whose {@code _id} the driver assigns on insert)
  * @param properties the persisted properties other than the id, in declaration order
  * @param constructorOrder for {@link Creation#CONSTRUCTOR}: the Java names of every property, id included, in
  *     the constructor's parameter order
@@ -35,6 +36,7 @@ import javax.lang.model.element.VariableElement;
  * @param ids every property that carries an id annotation, to report a second one
  * @param typeVariables the type's type parameters ({@code T} of {@code Range<T>}); empty unless the type is a
  *     generic embedded type, whose codec takes a codec for each
+ * @param refusals the shapes of the type that the driver refuses, to report
  * @param element the type element (valid in the current round only)
  *
  * <p>Immutable (its element is valid in the current round only).
@@ -43,7 +45,7 @@ public record TypeModel(ClassName type, ClassName codec, boolean record, Creatio
         IdSpec id, List<Property> properties, List<String> constructorOrder, String factoryMethod,
         VariableElement unmatchedCreatorParameter,
         Map<String, TypeName> unstored, List<Element> strayIds, Discriminator discriminator, boolean embedded,
-        List<IdSpec> ids, List<TypeVariableName> typeVariables, TypeElement element) {
+        List<IdSpec> ids, List<TypeVariableName> typeVariables, List<Refusal> refusals, TypeElement element) {
 
     /** The name of the codec the processor writes for {@code type}, e.g. {@code Order_LineItem_KeysmithCodec}. */
     public static ClassName codecName(ClassName type) {
@@ -74,6 +76,11 @@ public record TypeModel(ClassName type, ClassName codec, boolean record, Creatio
         CONSTRUCTOR,
         /** Neither is possible; the validator reports it. */
         NONE
+    }
+
+    /** Whether the type is stored in a collection of its own without an id property (the driver makes its _id). */
+    public boolean withoutId() {
+        return !embedded && id == null;
     }
 
     /** The id property followed by the other properties, in the order they are written. */

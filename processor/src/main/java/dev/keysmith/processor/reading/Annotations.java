@@ -7,6 +7,9 @@ import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
+import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
 
 /** Reads annotations through their mirrors, by qualified name, so that no annotation class is loaded.
@@ -21,6 +24,8 @@ public final class Annotations {
     public static final String SEQUENCE = "dev.keysmith.annotations.Sequence";
     public static final String UUID_ID = "dev.keysmith.annotations.UuidId";
     public static final String RANDOM_ID = "dev.keysmith.annotations.RandomId";
+    /** The package of the driver's POJO annotations, with its dot. */
+    public static final String DRIVER_ANNOTATIONS = "org.bson.codecs.pojo.annotations.";
     public static final String BSON_PROPERTY = "org.bson.codecs.pojo.annotations.BsonProperty";
     public static final String BSON_IGNORE = "org.bson.codecs.pojo.annotations.BsonIgnore";
     public static final String BSON_ID = "org.bson.codecs.pojo.annotations.BsonId";
@@ -76,5 +81,20 @@ public final class Annotations {
             }
         }
         return null;
+    }
+
+    /**
+     * The superclass of {@code type} whose members and annotations keysmith reads, or {@code null} at the top:
+     * {@code Object}, {@code Record} and {@code Enum} hold nothing of an entity's.
+     */
+    public static TypeElement superclass(TypeElement type) {
+        TypeMirror superclass = type.getSuperclass();
+        if (superclass.getKind() != TypeKind.DECLARED) {
+            return null;
+        }
+        TypeElement element = (TypeElement) ((DeclaredType) superclass).asElement();
+        String name = element.getQualifiedName().toString();
+        return name.equals("java.lang.Object") || name.equals("java.lang.Record") || name.equals("java.lang.Enum")
+                ? null : element;
     }
 }

@@ -6,6 +6,7 @@ import com.palantir.javapoet.TypeVariableName;
 import dev.keysmith.processor.model.Access;
 import dev.keysmith.processor.model.IdSpec;
 import dev.keysmith.processor.model.Property;
+import dev.keysmith.processor.model.Refusal;
 import dev.keysmith.processor.model.ScalarKind;
 import dev.keysmith.processor.model.TypeModel;
 import dev.keysmith.processor.model.ValueType;
@@ -15,6 +16,7 @@ import java.util.EnumSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
@@ -37,6 +39,14 @@ import javax.lang.model.util.Types;
 
 /** Reads an entity or embedded type into a {@link TypeModel}. Reports nothing: the validator does.
  *
+ * <p>How its parts fit, in the order {@link #read} runs them: the candidates (a record's components, or a class's
+ * properties as {@link PropertyScan} finds them, with the driver's rules for what is written and what is read,
+ * and the shapes the driver refuses collected as {@link Refusal}s); the creation (a {@code @BsonCreator}, a
+ * constructor without parameters, or one that takes every property); each candidate's {@link Property} (its
+ * stored name, how the codec reads and sets it, its {@link ValueType} from {@link ValueTypes}, the
+ * discriminator and extra-elements rules); then the id (an id annotation, else the driver's {@code @BsonId} or
+ * {@code id} convention, else none).
+ *
  * <p>Not thread-safe: confine to one thread (javac runs processors on one).
  */
 public final class ModelReader {
@@ -49,6 +59,7 @@ public final class ModelReader {
     private final Types types;
     private final Annotations annotations;
     private final ValueTypes valueTypes;
+    private final PropertyScan scan;
 
     /**
      * @param sourceClasses the classes compiled here, nested ones included (where the subclasses of a
@@ -59,6 +70,7 @@ public final class ModelReader {
         this.types = types;
         this.annotations = new Annotations(elements);
         this.valueTypes = new ValueTypes(elements, types, sourceClasses);
+        this.scan = new PropertyScan(types);
     }
 
     /** The result of reading one type. */
@@ -73,15 +85,40 @@ public final class ModelReader {
     public record Undefined(Element field, String fieldName, TypeMirror fieldType) implements Result {
     }
 
-    /** One field or record component and the elements whose annotations count for it. */
-    private record Candidate(String name, TypeMirror type, VariableElement field, List<Element> sources,
-            ExecutableElement getter, ExecutableElement setter, Element reportOn) {
+    /**
+     * One property and the elements whose annotations count for it, as in the driver's class model: those of its
+     * getter and field when it is written to documents ({@code encodeSources}), those of its setter and field when
+     * it is read from them ({@code decodeSources}).
+     *
+     * @param encoded whether the property is written to documents
+     * @param decoded whether the property is read from documents
+     */
+    private record Candidate(String name, TypeMirror type, VariableElement field, ExecutableElement getter,
+            ExecutableElement setter, List<Element> encodeSources, List<Element> decodeSources, boolean encoded,
+            boolean decoded, Element reportOn) {
+
+        /** Every element of the property. */
+        List<Element> sources() {
+            List<Element> all = new ArrayList<>(encodeSources);
+            for (Element source : decodeSources) {
+                if (!all.contains(source)) {
+                    all.add(source);
+                }
+            }
+            return all;
+        }
+
+        Candidate withType(TypeMirror widened) {
+            return new Candidate(name, widened, field, getter, setter, encodeSources, decodeSources, encoded, decoded,
+                    reportOn);
+        }
     }
 
     public Result read(TypeElement type) {
         boolean isRecord = type.getKind() == ElementKind.RECORD;
         boolean markedEmbedded = Annotations.has(type, Annotations.EMBEDDED);
-        List<Candidate> candidates = isRecord ? recordCandidates(type) : fieldCandidates(type);
+        List<Refusal> refusals = new ArrayList<>();
+        List<Candidate> candidates = isRecord ? recordCandidates(type) : classCandidates(type, refusals);
         for (Candidate candidate : candidates) {
             if (ValueTypes.isUndefined(candidate.type())) {
                 return new Undefined(candidate.reportOn(), candidate.name(), candidate.type());
@@ -89,30 +126,25 @@ public final class ModelReader {
         }
         List<String> recordOrder = candidates.stream().map(Candidate::name).toList();
         Map<String, TypeName> unstored = new TreeMap<>();
-        for (Candidate candidate : candidates) {
-            if (isRecord && candidate.sources().stream()
-                    .anyMatch(source -> Annotations.has(source, Annotations.BSON_IGNORE))) {
-                unstored.put(candidate.name(), TypeName.get(candidate.type()));
+        if (isRecord) {
+            for (Candidate candidate : candidates) {
+                if (candidate.sources().stream().anyMatch(source -> Annotations.has(source, Annotations.BSON_IGNORE))) {
+                    unstored.put(candidate.name(), TypeName.get(candidate.type()));
+                }
             }
+            candidates.removeIf(candidate -> candidate.sources().stream()
+                    .anyMatch(source -> Annotations.has(source, Annotations.BSON_IGNORE)));
         }
-        candidates.removeIf(candidate -> candidate.sources().stream()
-                .anyMatch(source -> Annotations.has(source, Annotations.BSON_IGNORE)));
-
+        // Classes: the order of the driver's PojoCodecProvider (by Java name, as the scan gives them), so that
+        // documents are byte for byte the same; records keep their component order, as the driver's record codec.
         String collection = collectionName(type);
-        List<IdSpec> ids = new ArrayList<>();
-        Map<String, TypeMirror> typesByName = new HashMap<>();
-        List<Property> properties = new ArrayList<>();
-        for (Candidate candidate : candidates) {
-            typesByName.put(candidate.name(), candidate.type());
-        }
-        if (!isRecord) {
-            // The order of the driver's PojoCodecProvider (by Java name), so that documents are byte for byte the
-            // same; records keep their component order, as the driver's record codec does.
-            candidates.sort(Comparator.comparing(Candidate::name));
-        }
         Creation creation = isRecord ? new Creation(TypeModel.Creation.CONSTRUCTOR, recordOrder)
-                : creation(type, candidates.stream().filter(candidate -> !isReadOnly(candidate)).toList());
-        for (Candidate candidate : candidates) {
+                : creation(type, candidates, refusals);
+        List<IdSpec> ids = new ArrayList<>();
+        List<Property> properties = new ArrayList<>();
+        for (Candidate declared : candidates) {
+            Candidate candidate = creation.widened().containsKey(declared.name())
+                    ? declared.withType(creation.widened().get(declared.name())) : declared;
             Property property = property(type, isRecord, candidate, creation);
             if (property.extraElements() != null
                     && properties.stream().anyMatch(other -> other.extraElements() != null)) {
@@ -121,20 +153,18 @@ public final class ModelReader {
                         + "go into one"), property.read(), property.write(), property.fieldIsPrivate(),
                         property.fieldIsFinal(), false, null, property.element());
             }
-            List<IdSpec> idsOfCandidate = idSpecs(candidate, property, collection);
-            ids.addAll(idsOfCandidate);
+            ids.addAll(idSpecs(candidate, property, collection));
             properties.add(property);
         }
         // A type with neither @Document nor an id annotation is read because an entity's value is of it: it is
-        // stored as a sub-document, as with @Embedded.
-        boolean embedded = markedEmbedded || ids.isEmpty() && !Annotations.has(type, Annotations.DOCUMENT);
+        // stored as a sub-document, as with @Embedded. An id annotation on a member that is no property makes it
+        // an entity whose id is misplaced (reported).
+        List<Element> strayIds = strayIds(type, candidates);
+        boolean embedded = markedEmbedded
+                || ids.isEmpty() && strayIds.isEmpty() && !Annotations.has(type, Annotations.DOCUMENT);
         IdSpec id = null;
         if (!embedded) {
-            if (!ids.isEmpty()) {
-                id = ids.get(0);
-            } else {
-                id = assignedId(candidates, properties);
-            }
+            id = !ids.isEmpty() ? ids.get(0) : assignedId(candidates, properties);
         }
         if (id != null) {
             Property idProperty = id.property();
@@ -152,9 +182,10 @@ public final class ModelReader {
         ClassName className = ClassName.get(type);
         ClassName codec = TypeModel.codecName(className);
         return new Read(new TypeModel(className, codec, isRecord, creation.kind(), embedded ? null : collection, id,
-                List.copyOf(properties), creation.order(), creation.factoryMethod(), creation.unmatched(), Map.copyOf(unstored),
-                strayIds(type, candidates), valueTypes.discriminator(type), embedded, List.copyOf(ids),
-                type.getTypeParameters().stream().map(TypeVariableName::get).toList(), type));
+                List.copyOf(properties), creation.order(), creation.factoryMethod(), creation.unmatched(),
+                Map.copyOf(unstored), strayIds, valueTypes.discriminator(type), embedded,
+                List.copyOf(ids), type.getTypeParameters().stream().map(TypeVariableName::get).toList(),
+                List.copyOf(refusals), type));
     }
 
     private String collectionName(TypeElement type) {
@@ -185,80 +216,124 @@ public final class ModelReader {
                 sources.add(field);
             }
             // javac places the implicit field where the component is written; the component itself has no position.
-            candidates.add(new Candidate(name, component.asType(), field, sources, component.getAccessor(), null,
-                    field != null ? field : component));
+            candidates.add(new Candidate(name, component.asType(), field, component.getAccessor(), null, sources,
+                    sources, true, true, field != null ? field : component));
         }
         return candidates;
     }
 
-    private List<Candidate> fieldCandidates(TypeElement type) {
-        List<TypeElement> hierarchy = new ArrayList<>();
-        for (TypeElement current = type; current != null; current = superclass(current)) {
-            hierarchy.add(0, current);
-        }
-        List<ExecutableElement> methods = ElementFilter.methodsIn(elements.getAllMembers(type));
+    /**
+     * The properties of a class by the driver's rules ({@link PropertyScan}): written when it has a getter (and no
+     * static or transient field) or a field the codec can read, read when it has a setter (and no final, static or
+     * transient field) or a non-final field the codec can set; {@code @BsonIgnore} on the getter's side leaves it
+     * out of documents, on the setter's side out of decoding, on the field out of both. A property neither
+     * written nor read is no property. The shapes the driver refuses are added to {@code refusals}.
+     */
+    private List<Candidate> classCandidates(TypeElement type, List<Refusal> refusals) {
         List<Candidate> candidates = new ArrayList<>();
-        for (TypeElement declaring : hierarchy) {
-            for (VariableElement field : ElementFilter.fieldsIn(declaring.getEnclosedElements())) {
-                Set<Modifier> modifiers = field.getModifiers();
-                if (modifiers.contains(Modifier.STATIC) || modifiers.contains(Modifier.TRANSIENT)) {
-                    continue;
-                }
-                String name = field.getSimpleName().toString();
-                TypeMirror fieldType = types.asMemberOf((DeclaredType) type.asType(), field);
-                ExecutableElement getter = getter(type, methods, name, fieldType);
-                ExecutableElement setter = setter(type, methods, name, fieldType);
-                List<Element> sources = new ArrayList<>();
-                sources.add(field);
-                if (getter != null) {
-                    sources.add(getter);
-                }
-                if (setter != null) {
-                    sources.add(setter);
-                }
-                // A field that hides one of a superclass is the property, as in the driver's class model.
-                candidates.removeIf(candidate -> candidate.name().equals(name));
-                candidates.add(new Candidate(name, fieldType, field, sources, getter, setter, field));
+        for (PropertyScan.Found found : scan.scan(type).values()) {
+            VariableElement field = found.field;
+            boolean fieldStored = field != null && !modifiers(field).contains(Modifier.STATIC)
+                    && !modifiers(field).contains(Modifier.TRANSIENT);
+            boolean fieldFinal = field != null && modifiers(field).contains(Modifier.FINAL);
+            boolean encoded = found.getter != null ? field == null || fieldStored
+                    : fieldStored && accessible(type, field);
+            boolean decoded = found.setter != null ? field == null || fieldStored && !fieldFinal
+                    : fieldStored && !fieldFinal && accessible(type, field);
+            if (!encoded && !decoded) {
+                continue;
             }
+            List<Element> encodeSources = present(found.getter, field);
+            List<Element> decodeSources = present(found.setter, field);
+            Element reportOn = field != null ? field : found.getter != null ? found.getter : found.setter;
+            duplicateAnnotations(found.name, found.getter, field, refusals);
+            duplicateAnnotations(found.name, found.setter, field, refusals);
+            boolean encodeIgnored = encodeSources.stream().anyMatch(source -> Annotations.has(source,
+                    Annotations.BSON_IGNORE));
+            boolean decodeIgnored = decodeSources.stream().anyMatch(source -> Annotations.has(source,
+                    Annotations.BSON_IGNORE));
+            if (!encoded && !decodeIgnored) {
+                // The driver finds the property but cannot write it: encoding any instance fails.
+                refusals.add(new Refusal(reportOn, Refusal.Rule.WRITE_ONLY, List.of(found.name,
+                        found.setter == null ? "field '" + found.name + "'" : found.setter.getSimpleName() + "()",
+                        getterName(found.name))));
+                continue;
+            }
+            encoded &= !encodeIgnored;
+            decoded &= !decodeIgnored;
+            if (!encoded && !decoded) {
+                continue;
+            }
+            if (found.conflict != null) {
+                refusals.add(new Refusal(found.conflict, Refusal.Rule.TYPE_CONFLICT, List.of(found.name,
+                        found.conflict.getSimpleName() + "()", TypeName.get(found.conflictType).toString(),
+                        TypeName.get(found.type).toString())));
+            }
+            String encodeName = renamed(encodeSources);
+            String decodeName = renamed(decodeSources);
+            if (encoded && decoded && !Objects.equals(encodeName, decodeName)) {
+                Element renamedBy = encodeName != null ? encodeSources.stream().filter(source -> Annotations.has(
+                        source, Annotations.BSON_PROPERTY)).findFirst().orElse(reportOn)
+                        : decodeSources.stream().filter(source -> Annotations.has(source,
+                                Annotations.BSON_PROPERTY)).findFirst().orElse(reportOn);
+                refusals.add(new Refusal(renamedBy, Refusal.Rule.NAME_MISMATCH, List.of(found.name,
+                        encodeName == null ? found.name : encodeName, decodeName == null ? found.name : decodeName)));
+            }
+            candidates.add(new Candidate(found.name, found.type, field, found.getter, found.setter, encodeSources,
+                    decodeSources, encoded, decoded, reportOn));
         }
-        addGetterOnlyProperties(type, hierarchy, methods, candidates);
         return candidates;
     }
 
-    /** Public getters that match no field are properties too, as in the driver's class model. */
-    private void addGetterOnlyProperties(TypeElement type, List<TypeElement> hierarchy,
-            List<ExecutableElement> methods, List<Candidate> candidates) {
-        for (ExecutableElement method : methods) {
-            String methodName = method.getSimpleName().toString();
-            int prefix = methodName.startsWith("get") ? 3 : methodName.startsWith("is") ? 2 : 0;
-            if (prefix == 0 || methodName.length() == prefix || !Character.isUpperCase(methodName.charAt(prefix))
-                    || !method.getParameters().isEmpty() || !method.getModifiers().contains(Modifier.PUBLIC)
-                    || method.getModifiers().contains(Modifier.STATIC)
-                    || !hierarchy.contains((TypeElement) method.getEnclosingElement())) {
-                continue;
-            }
-            TypeMirror returned = memberType(type, method).getReturnType();
-            if (returned.getKind() == TypeKind.VOID) {
-                continue;
-            }
-            String name = Character.toLowerCase(methodName.charAt(prefix)) + methodName.substring(prefix + 1);
-            if (candidates.stream().anyMatch(candidate -> candidate.name().equals(name))) {
-                continue;
-            }
-            ExecutableElement setter = setter(type, methods, name, returned);
-            List<Element> sources = new ArrayList<>();
-            sources.add(method);
-            if (setter != null) {
-                sources.add(setter);
-            }
-            candidates.add(new Candidate(name, returned, null, sources, method, setter, method));
+    private static List<Element> present(Element first, Element second) {
+        List<Element> present = new ArrayList<>(2);
+        if (first != null) {
+            present.add(first);
         }
+        if (second != null) {
+            present.add(second);
+        }
+        return present;
+    }
+
+    /** The driver refuses a class whose field and accessor both carry one of its annotations. */
+    private static void duplicateAnnotations(String name, ExecutableElement accessor, VariableElement field,
+            List<Refusal> refusals) {
+        if (accessor == null || field == null) {
+            return;
+        }
+        for (AnnotationMirror mirror : accessor.getAnnotationMirrors()) {
+            String annotation = ((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().toString();
+            if (annotation.startsWith(Annotations.DRIVER_ANNOTATIONS) && Annotations.has(field, annotation)) {
+                refusals.add(new Refusal(accessor, Refusal.Rule.DUPLICATE_ANNOTATION, List.of(
+                        "@" + mirror.getAnnotationType().asElement().getSimpleName(), name,
+                        accessor.getSimpleName() + "()")));
+            }
+        }
+    }
+
+    /** The non-empty {@code @BsonProperty} name among {@code sources}, else null. */
+    private static String renamed(List<Element> sources) {
+        for (Element source : sources) {
+            Optional<AnnotationMirror> rename = Annotations.find(source, Annotations.BSON_PROPERTY);
+            if (rename.isPresent()) {
+                AnnotationValue value = Annotations.explicitValue(rename.get(), "value");
+                if (value != null && !((String) value.getValue()).isEmpty()) {
+                    return (String) value.getValue();
+                }
+            }
+        }
+        return null;
+    }
+
+    private static String getterName(String property) {
+        return "get" + Character.toUpperCase(property.charAt(0)) + property.substring(1);
     }
 
     /** Members of the type and its superclasses that carry an id annotation but are no candidate's source. */
     private List<Element> strayIds(TypeElement type, List<Candidate> candidates) {
         List<Element> strays = new ArrayList<>();
-        for (TypeElement current = type; current != null; current = superclass(current)) {
+        for (TypeElement current = type; current != null; current = Annotations.superclass(current)) {
             for (Element member : current.getEnclosedElements()) {
                 if (member.getKind() != ElementKind.FIELD && member.getKind() != ElementKind.METHOD) {
                     continue;
@@ -273,102 +348,82 @@ public final class ModelReader {
         return strays;
     }
 
-    private TypeElement superclass(TypeElement type) {
-        TypeMirror superclass = type.getSuperclass();
-        if (superclass.getKind() != TypeKind.DECLARED) {
-            return null;
-        }
-        TypeElement element = (TypeElement) ((DeclaredType) superclass).asElement();
-        String name = element.getQualifiedName().toString();
-        return name.equals("java.lang.Object") || name.equals("java.lang.Record") ? null : element;
-    }
-
-    /**
-     * The getter of a field as the driver finds it: {@code getX()} or {@code isX()}, returning the field's type
-     * or a supertype of it, seen as a member of {@code owner} (so a generic superclass's {@code ID getId()}
-     * returns the subclass's id type). An exact match wins over a supertype.
-     */
-    private ExecutableElement getter(TypeElement owner, List<ExecutableElement> methods, String name,
-            TypeMirror type) {
-        String capitalized = Character.toUpperCase(name.charAt(0)) + name.substring(1);
-        ExecutableElement wider = null;
-        for (ExecutableElement method : methods) {
-            String methodName = method.getSimpleName().toString();
-            boolean nameFits = methodName.equals("get" + capitalized) || methodName.equals("is" + capitalized);
-            if (!nameFits || !method.getParameters().isEmpty() || !usable(method)) {
-                continue;
-            }
-            TypeMirror returned = memberType(owner, method).getReturnType();
-            if (types.isSameType(returned, type)) {
-                return method;
-            }
-            if (wider == null && returned.getKind() != TypeKind.VOID && types.isAssignable(type, returned)) {
-                wider = method;
-            }
-        }
-        return wider;
-    }
-
-    /** Whether {@code getter} returns a supertype of {@code type} rather than the type itself. */
-    private boolean returnsSupertype(TypeElement owner, ExecutableElement getter, TypeMirror type) {
-        return !types.isSameType(memberType(owner, getter).getReturnType(), type);
-    }
-
-    private ExecutableElement setter(TypeElement owner, List<ExecutableElement> methods, String name,
-            TypeMirror type) {
-        String setterName = "set" + Character.toUpperCase(name.charAt(0)) + name.substring(1);
-        for (ExecutableElement method : methods) {
-            if (method.getSimpleName().contentEquals(setterName) && method.getParameters().size() == 1
-                    && usable(method)
-                    && types.isSameType(memberType(owner, method).getParameterTypes().get(0), type)) {
-                return method;
-            }
-        }
-        return null;
-    }
-
     private ExecutableType memberType(TypeElement owner, ExecutableElement method) {
         return (ExecutableType) types.asMemberOf((DeclaredType) owner.asType(), method);
     }
 
-    private static boolean usable(ExecutableElement method) {
-        Set<Modifier> modifiers = method.getModifiers();
-        return !modifiers.contains(Modifier.PRIVATE) && !modifiers.contains(Modifier.STATIC);
-    }
-
+    /**
+     * @param widened the properties whose type a creator parameter widens (a getter of {@code ImmutableList<T>}, a
+     *     parameter of {@code List<T>}): the parameter's type, as the driver takes it
+     */
     private record Creation(TypeModel.Creation kind, List<String> order, String factoryMethod,
-            VariableElement unmatched) {
+            VariableElement unmatched, Map<String, TypeMirror> widened) {
 
         Creation(TypeModel.Creation kind, List<String> order) {
-            this(kind, order, null, null);
+            this(kind, order, null, null, Map.of());
         }
     }
 
     /**
      * The {@code @BsonCreator} constructor or static factory method, as the driver reads it: each parameter is the
      * property its {@code @BsonProperty} names (by Java name, else by stored name), or the id with {@code @BsonId},
-     * or else the property of the parameter's name; the other properties are set afterwards. Null if none.
+     * or else the property of the parameter's name; the other properties are set afterwards. A parameter may take
+     * the property's type or a supertype of it. Static methods are looked for in the superclasses too; a second
+     * creator, or a static one that does not return the class, is refused as the driver refuses it. Null if none.
      */
-    private Creation bsonCreator(TypeElement type, List<Candidate> candidates) {
-        for (Element member : type.getEnclosedElements()) {
-            boolean constructor = member.getKind() == ElementKind.CONSTRUCTOR;
-            boolean factory = member.getKind() == ElementKind.METHOD && member.getModifiers().contains(Modifier.STATIC);
-            if (!(constructor || factory) || !Annotations.has(member, Annotations.BSON_CREATOR)) {
-                continue;
+    private Creation bsonCreator(TypeElement type, List<Candidate> candidates, List<Refusal> refusals) {
+        List<ExecutableElement> creators = new ArrayList<>();
+        for (ExecutableElement constructor : ElementFilter.constructorsIn(type.getEnclosedElements())) {
+            if (Annotations.has(constructor, Annotations.BSON_CREATOR)) {
+                creators.add(constructor);
             }
-            ExecutableElement creator = (ExecutableElement) member;
-            List<String> order = new ArrayList<>();
-            for (VariableElement parameter : creator.getParameters()) {
-                Candidate match = creatorMatch(parameter, candidates);
-                if (match == null || !types.isSameType(match.type(), parameter.asType())) {
-                    return new Creation(TypeModel.Creation.NONE, List.of(), null, parameter);
-                }
-                order.add(match.name());
-            }
-            return new Creation(TypeModel.Creation.CONSTRUCTOR, order,
-                    factory ? creator.getSimpleName().toString() : null, null);
         }
-        return null;
+        for (TypeElement current = type; current != null; current = Annotations.superclass(current)) {
+            boolean found = false;
+            for (ExecutableElement method : ElementFilter.methodsIn(current.getEnclosedElements())) {
+                if (method.getModifiers().contains(Modifier.STATIC)
+                        && Annotations.has(method, Annotations.BSON_CREATOR)) {
+                    creators.add(method);
+                    found = true;
+                }
+            }
+            if (found) {
+                break;
+            }
+        }
+        if (creators.isEmpty()) {
+            return null;
+        }
+        for (ExecutableElement second : creators.subList(1, creators.size())) {
+            refusals.add(new Refusal(second, Refusal.Rule.TWO_CREATORS, List.of(type.getSimpleName().toString(),
+                    describe(creators.get(0)), describe(second))));
+        }
+        ExecutableElement creator = creators.get(0);
+        boolean factory = creator.getKind() == ElementKind.METHOD;
+        if (factory && !types.isAssignable(creator.getReturnType(), types.erasure(type.asType()))) {
+            refusals.add(new Refusal(creator, Refusal.Rule.CREATOR_RETURN, List.of(describe(creator),
+                    TypeName.get(creator.getReturnType()).toString(), type.getSimpleName().toString())));
+            return new Creation(TypeModel.Creation.NONE, List.of(), null, null, Map.of());
+        }
+        List<String> order = new ArrayList<>();
+        Map<String, TypeMirror> widened = new HashMap<>();
+        for (VariableElement parameter : creator.getParameters()) {
+            Candidate match = creatorMatch(parameter, candidates);
+            if (match == null || !types.isAssignable(match.type(), parameter.asType())) {
+                return new Creation(TypeModel.Creation.NONE, List.of(), null, parameter, Map.of());
+            }
+            if (!types.isSameType(match.type(), parameter.asType())) {
+                widened.put(match.name(), parameter.asType());
+            }
+            order.add(match.name());
+        }
+        return new Creation(TypeModel.Creation.CONSTRUCTOR, order,
+                factory ? creator.getSimpleName().toString() : null, null, Map.copyOf(widened));
+    }
+
+    private static String describe(ExecutableElement creator) {
+        return creator.getKind() == ElementKind.CONSTRUCTOR ? "the constructor " + creator
+                : "the method " + creator.getSimpleName() + "()";
     }
 
     private Candidate creatorMatch(VariableElement parameter, List<Candidate> candidates) {
@@ -391,12 +446,12 @@ public final class ModelReader {
             }
         }
         for (Candidate candidate : candidates) {
-            if (candidate.name().equals(name)) {
+            if (bsonName(candidate).equals(name)) {
                 return candidate;
             }
         }
         for (Candidate candidate : candidates) {
-            if (bsonName(candidate).equals(name)) {
+            if (candidate.name().equals(name)) {
                 return candidate;
             }
         }
@@ -404,11 +459,13 @@ public final class ModelReader {
     }
 
     /**
-     * Prefers a no-argument constructor when every property can then be set; else a constructor that takes
-     * every property by name; else a no-argument constructor (the validator names what cannot be set).
+     * The {@code @BsonCreator}; else a non-private constructor without parameters, as the driver takes (the
+     * properties then set through setters and fields), when it can set every property kept in a field or
+     * setter; else a constructor that takes all those, by name (immutable classes, which the driver cannot
+     * create, or cannot read back); else the constructor without parameters, final fields left as constructed.
      */
-    private Creation creation(TypeElement type, List<Candidate> candidates) {
-        Creation annotated = bsonCreator(type, candidates);
+    private Creation creation(TypeElement type, List<Candidate> candidates, List<Refusal> refusals) {
+        Creation annotated = bsonCreator(type, candidates, refusals);
         if (annotated != null) {
             return annotated;
         }
@@ -416,13 +473,15 @@ public final class ModelReader {
                 .filter(constructor -> !constructor.getModifiers().contains(Modifier.PRIVATE))
                 .toList();
         boolean noArguments = constructors.stream().anyMatch(constructor -> constructor.getParameters().isEmpty());
-        boolean allSettable = candidates.stream()
-                .allMatch(candidate -> !(instanceWrite(type, candidate) instanceof Access.None));
-        if (noArguments && allSettable) {
+        List<Candidate> stored = candidates.stream()
+                .filter(candidate -> candidate.field() != null || candidate.setter() != null).toList();
+        if (noArguments && stored.stream().allMatch(Candidate::decoded)) {
             return new Creation(TypeModel.Creation.INSTANCE, List.of());
         }
+        // Final fields: a constructor that takes them all reads them back, where the driver (and the no-argument
+        // constructor) would leave them as constructed; the documents are the same either way.
         for (ExecutableElement constructor : constructors) {
-            List<String> order = takesEvery(constructor, candidates);
+            List<String> order = takesEvery(constructor, stored);
             if (order != null) {
                 return new Creation(TypeModel.Creation.CONSTRUCTOR, order);
             }
@@ -457,16 +516,11 @@ public final class ModelReader {
             read = new Access.Method(candidate.name());
             write = new Access.ConstructorParameter();
         } else {
-            String getter = candidate.getter() == null ? null : candidate.getter().getSimpleName().toString();
-            read = accessible(type, candidate.field()) ? new Access.Field(candidate.name())
-                    : getter == null ? new Access.None()
-                    : returnsSupertype(type, candidate.getter(), candidate.type()) ? new Access.CovariantGetter(getter)
-                    : new Access.Method(getter);
-            write = isReadOnly(candidate) ? new Access.ReadOnly()
-                    : creation.kind() == TypeModel.Creation.CONSTRUCTOR && creation.order().contains(candidate.name())
-                            ? new Access.ConstructorParameter()
-                    : instanceWrite(type, candidate);
+            read = readAccess(type, candidate);
+            write = creation.kind() == TypeModel.Creation.CONSTRUCTOR && creation.order().contains(candidate.name())
+                    ? new Access.ConstructorParameter() : writeAccess(candidate);
         }
+        valueType = discriminatorRule(candidate, valueType);
         Set<Modifier> modifiers = candidate.field() == null ? Set.of() : modifiers(candidate.field());
         Optional<String> representation = candidate.sources().stream()
                 .map(source -> Annotations.find(source, Annotations.BSON_REPRESENTATION))
@@ -493,54 +547,94 @@ public final class ModelReader {
         }
         Property.ExtraElements extraElements = null;
         if (candidate.sources().stream().anyMatch(source -> Annotations.has(source, Annotations.BSON_EXTRA_ELEMENTS))) {
-            extraElements = extraElements(valueType.javaType());
+            extraElements = extraElements(valueType);
             if (extraElements == null) {
                 valueType = new ValueType.Unsupported(valueType.javaType(), "annotated @BsonExtraElements, which "
-                        + "collects the unknown fields into a Document, BsonDocument or Map<String, Object>");
+                        + "collects the unknown fields into a Document, a BsonDocument or a Map<String, V>");
             }
         }
         return new Property(candidate.name(), bsonName, valueType, read, write, modifiers.contains(Modifier.PRIVATE),
                 modifiers.contains(Modifier.FINAL), objectIdString, extraElements, candidate.reportOn());
     }
 
-    /** The kind of {@code @BsonExtraElements} property {@code type} can be, or null. */
-    private static Property.ExtraElements extraElements(TypeName type) {
-        String name = type.toString();
-        return switch (name) {
+    /**
+     * The kind of {@code @BsonExtraElements} property {@code type} can be, or null: a {@code Document}, a
+     * {@code BsonDocument}, or any map with {@code String} keys that keysmith can create, as the driver allows.
+     */
+    private static Property.ExtraElements extraElements(ValueType type) {
+        return switch (type.javaType().toString()) {
             case "org.bson.Document" -> Property.ExtraElements.DOCUMENT;
             case "org.bson.BsonDocument" -> Property.ExtraElements.BSON_DOCUMENT;
-            case "java.util.Map<java.lang.String, java.lang.Object>" -> Property.ExtraElements.MAP;
-            default -> null;
+            default -> type instanceof ValueType.MapOf ? Property.ExtraElements.MAP : null;
         };
     }
 
-    private static boolean isReadOnly(Candidate candidate) {
-        return candidate.field() == null && candidate.setter() == null;
-    }
-
-    /** The {@code @BsonProperty} name of the candidate, else its Java name. */
-    private static String bsonName(Candidate candidate) {
-        String bsonName = candidate.name();
-        for (Element source : candidate.sources()) {
-            Optional<AnnotationMirror> rename = Annotations.find(source, Annotations.BSON_PROPERTY);
-            if (rename.isPresent()) {
-                AnnotationValue value = Annotations.explicitValue(rename.get(), "value");
-                if (value != null && !((String) value.getValue()).isEmpty()) {
-                    bsonName = (String) value.getValue();
-                }
-            }
+    /** The getter, as the driver prefers it; else the field; {@code Ignored} if the property is not written. */
+    private Access readAccess(TypeElement type, Candidate candidate) {
+        if (!candidate.encoded()) {
+            return new Access.Ignored();
         }
-        return bsonName;
+        if (candidate.getter() == null) {
+            return new Access.Field(candidate.name());
+        }
+        String getter = candidate.getter().getSimpleName().toString();
+        return types.isAssignable(memberType(type, candidate.getter()).getReturnType(), candidate.type())
+                ? new Access.Method(getter) : new Access.CovariantGetter(getter);
     }
 
-    private Access instanceWrite(TypeElement type, Candidate candidate) {
-        if (accessible(type, candidate.field()) && !modifiers(candidate.field()).contains(Modifier.FINAL)) {
-            return new Access.Field(candidate.name());
+    /** The setter, as the driver prefers it; else the field; {@code ReadOnly} if the property is not read. */
+    private Access writeAccess(Candidate candidate) {
+        if (!candidate.decoded()) {
+            return new Access.ReadOnly();
         }
         if (candidate.setter() != null) {
             return new Access.Method(candidate.setter().getSimpleName().toString());
         }
-        return new Access.None();
+        return types.isSameType(candidate.field().asType(), candidate.type()) ? new Access.Field(candidate.name())
+                : new Access.None();
+    }
+
+    /**
+     * The driver's rule for a property whose value is a class of this compilation: a {@code @BsonProperty} on the
+     * getter or field switches the value's discriminator off unless it says {@code useDiscriminator = true}, which
+     * switches it on even for a class without {@code @BsonDiscriminator}. keysmith's codec of a class writes its
+     * discriminator exactly when the class has {@code @BsonDiscriminator}, so the other two cases are refused
+     * where a value of the declared class itself could be stored.
+     */
+    private ValueType discriminatorRule(Candidate candidate, ValueType valueType) {
+        Optional<AnnotationMirror> property = candidate.encodeSources().stream()
+                .map(source -> Annotations.find(source, Annotations.BSON_PROPERTY)).flatMap(Optional::stream)
+                .findFirst();
+        if (property.isEmpty() || candidate.type().getKind() != TypeKind.DECLARED) {
+            return valueType;
+        }
+        boolean use = (Boolean) annotations.value(property.get(), "useDiscriminator").getValue();
+        TypeElement element = (TypeElement) ((DeclaredType) candidate.type()).asElement();
+        boolean concrete = element.getKind() == ElementKind.CLASS
+                && !element.getModifiers().contains(Modifier.ABSTRACT);
+        // An abstract class or interface holds subclass values only, which the driver writes with their own
+        // discriminator whatever the property says: the same bytes as keysmith's (the driver then cannot read
+        // them back; keysmith can).
+        if (!use && concrete && valueType instanceof ValueType.Polymorphic) {
+            return new ValueType.Unsupported(valueType.javaType(), "a @BsonDiscriminator class under a @BsonProperty "
+                    + "without useDiscriminator = true, which the driver writes without its discriminator while "
+                    + "keysmith's codec of " + element.getSimpleName() + " always writes it; add useDiscriminator = "
+                    + "true to the @BsonProperty (the documents then hold the discriminator, as without the "
+                    + "@BsonProperty)");
+        }
+        if (use && !(valueType instanceof ValueType.Polymorphic) && valueTypes.isSourceClass(element)) {
+            return new ValueType.Unsupported(valueType.javaType(), "a class without @BsonDiscriminator under "
+                    + "@BsonProperty(useDiscriminator = true), which the driver writes with a discriminator while "
+                    + "keysmith's codec of " + element.getSimpleName() + " writes none; put @BsonDiscriminator on "
+                    + element.getSimpleName() + ", or remove useDiscriminator = true");
+        }
+        return valueType;
+    }
+
+    /** The {@code @BsonProperty} name of the candidate (of its written side if written), else its Java name. */
+    private static String bsonName(Candidate candidate) {
+        String renamed = renamed(candidate.encoded() ? candidate.encodeSources() : candidate.decodeSources());
+        return renamed != null ? renamed : candidate.name();
     }
 
     /**
@@ -623,18 +717,39 @@ public final class ModelReader {
         }
     }
 
-    /** A field marked {@code @BsonId}, else a field named {@code id}: its value is set by the application. */
+    /**
+     * The id as the driver's conventions find it: the property whose getter or field is marked {@code @BsonId},
+     * else the property named {@code _id} or {@code id} unless a {@code @BsonProperty} on it gives it a name of its
+     * own (then it is stored under that name, as the driver does). Its value is set by the application.
+     */
     private static IdSpec assignedId(List<Candidate> candidates, List<Property> properties) {
-        for (int i = 0; i < candidates.size(); i++) {
-            if (candidates.get(i).sources().stream().anyMatch(source -> Annotations.has(source, Annotations.BSON_ID))) {
-                return new IdSpec(properties.get(i), IdSpec.Strategy.ASSIGNED, null, new IdSpec.NoSettings());
+        for (Candidate candidate : candidates) {
+            if (candidate.encodeSources().stream().anyMatch(source -> Annotations.has(source, Annotations.BSON_ID))) {
+                return assigned(candidate, properties);
+            }
+        }
+        for (Candidate candidate : candidates) {
+            boolean conventional = candidate.name().equals("id") || candidate.name().equals("_id");
+            if (conventional && candidate.encodeSources().stream()
+                    .noneMatch(source -> Annotations.has(source, Annotations.BSON_PROPERTY))) {
+                return assigned(candidate, properties);
             }
         }
         for (Property property : properties) {
-            if (property.javaName().equals("id") || property.bsonName().equals("_id")) {
+            if (property.bsonName().equals("_id")) {
                 return new IdSpec(property, IdSpec.Strategy.ASSIGNED, null, new IdSpec.NoSettings());
             }
         }
         return null;
+    }
+
+    /** The property of {@code candidate}, found by its Java name, as the application's assigned id. */
+    private static IdSpec assigned(Candidate candidate, List<Property> properties) {
+        for (Property property : properties) {
+            if (property.javaName().equals(candidate.name())) {
+                return new IdSpec(property, IdSpec.Strategy.ASSIGNED, null, new IdSpec.NoSettings());
+            }
+        }
+        throw new IllegalStateException("no property for the id candidate '" + candidate.name() + "'");
     }
 }

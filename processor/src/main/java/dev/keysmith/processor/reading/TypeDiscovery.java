@@ -195,7 +195,8 @@ public final class TypeDiscovery {
 
     /** Whether a superclass of {@code type} carries an id annotation, so that {@code type} is an entity too. */
     private static boolean inheritsId(TypeElement type) {
-        for (TypeElement current = ValueTypes.superclassOf(type); current != null; current = ValueTypes.superclassOf(current)) {
+        for (TypeElement current = Annotations.superclass(type); current != null;
+                current = Annotations.superclass(current)) {
             for (Element member : current.getEnclosedElements()) {
                 for (String annotation : ModelReader.ID_ANNOTATIONS) {
                     if (Annotations.has(member, annotation)) {
@@ -224,7 +225,7 @@ public final class TypeDiscovery {
 
     /** Whether Lombok annotations on the type, its superclasses or their members may add accessors. */
     private static boolean usesLombok(TypeElement type) {
-        for (TypeElement current = type; current != null; current = ValueTypes.superclassOf(current)) {
+        for (TypeElement current = type; current != null; current = Annotations.superclass(current)) {
             if (hasLombokAnnotation(current)) {
                 return true;
             }

@@ -21,6 +21,7 @@ import javax.lang.model.type.ArrayType;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
+import javax.lang.model.type.WildcardType;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
@@ -86,19 +87,16 @@ final class ValueTypes {
     }
 
     /**
-     * The {@code @BsonDiscriminator} of {@code type} as the driver reads it: the annotations of the class and its
-     * superclasses, a non-empty key or value of a superclass overriding the subclass's; the key defaults to
-     * {@code _t}, the value to the binary class name. Null if neither carries the annotation.
+     * The {@code @BsonDiscriminator} of {@code type} as the driver reads it: the nearest annotation on the class,
+     * the interfaces it implements, its superclass and their interfaces (in that order) decides alone; its key
+     * defaults to {@code _t}, its value to the binary class name. Null if none carries the annotation.
      */
     TypeModel.Discriminator discriminator(TypeElement type) {
-        boolean enabled = false;
-        String key = "_t";
-        String value = elements.getBinaryName(type).toString();
-        for (TypeElement current = type; current != null; current = superclassOf(current)) {
-            Optional<AnnotationMirror> mirror =
-                    Annotations.find(current, Annotations.BSON_DISCRIMINATOR);
+        for (TypeElement current : PropertyScan.hierarchy(type)) {
+            Optional<AnnotationMirror> mirror = Annotations.find(current, Annotations.BSON_DISCRIMINATOR);
             if (mirror.isPresent()) {
-                enabled = true;
+                String key = "_t";
+                String value = elements.getBinaryName(type).toString();
                 AnnotationValue keyValue = Annotations.explicitValue(mirror.get(), "key");
                 if (keyValue != null && !((String) keyValue.getValue()).isEmpty()) {
                     key = (String) keyValue.getValue();
@@ -107,19 +105,15 @@ final class ValueTypes {
                 if (nameValue != null && !((String) nameValue.getValue()).isEmpty()) {
                     value = (String) nameValue.getValue();
                 }
+                return new TypeModel.Discriminator(key, value);
             }
         }
-        return enabled ? new TypeModel.Discriminator(key, value) : null;
+        return null;
     }
 
-    /** The superclass of {@code type}, or null for {@code Object} and interfaces. */
-    static TypeElement superclassOf(TypeElement type) {
-        TypeMirror superclass = type.getSuperclass();
-        if (superclass.getKind() != TypeKind.DECLARED) {
-            return null;
-        }
-        TypeElement element = (TypeElement) ((DeclaredType) superclass).asElement();
-        return element.getQualifiedName().contentEquals("java.lang.Object") ? null : element;
+    /** Whether {@code element} is a class of this compilation (its codec is generated here). */
+    boolean isSourceClass(TypeElement element) {
+        return sourceClasses.get().contains(element);
     }
 
     /** The class itself (if concrete) and its concrete subclasses compiled here, by discriminator value. */
@@ -192,8 +186,9 @@ final class ValueTypes {
         if (name.equals("java.lang.Object")) {
             return new ValueType.Any(javaType);
         }
-        if (name.startsWith("org.bson.")) {
-            // Document, BsonDocument, BsonArray and the other BsonValues: the driver's registry has their codecs.
+        if (name.startsWith("org.bson.") && !isSourceClass(element)) {
+            // Document, BsonDocument, BsonArray and the other BsonValues: the driver's registry has their codecs. A
+            // class of this compilation in such a package is the application's, and gets a codec like any other.
             return new ValueType.FromRegistry(javaType, false);
         }
         if (isSubtype(type, "java.util.Map")) {
@@ -263,8 +258,30 @@ final class ValueTypes {
         }
         DeclaredType declared = (DeclaredType) argument;
         TypeElement element = (TypeElement) declared.asElement();
-        if (isSubtype(declared, "java.util.Collection") || isSubtype(declared, "java.util.Map")) {
-            return new ValueType.Unsupported(javaType, "a collection or map");
+        if (isSubtype(declared, "java.util.Collection")) {
+            // Holder<List<Item>>: the generic type's codec is given a codec of the collection, made from the
+            // element's (the driver resolves the type argument the same way).
+            List<? extends TypeMirror> elements = upperBounds(typeArgumentsAs(declared, "java.util.Collection"));
+            ClassName implementation = implementation(element, COLLECTION_IMPLEMENTATIONS);
+            if (elements.size() != 1 || !isConcreteArgument(elements.get(0)) || implementation == null) {
+                return new ValueType.Unsupported(javaType, "a raw or wildcard collection, or one keysmith cannot "
+                        + "create");
+            }
+            ValueType coded = typeArgument(elements.get(0));
+            return coded instanceof ValueType.Unsupported ? coded
+                    : new ValueType.CollectionOf(implementation, coded, javaType);
+        }
+        if (isSubtype(declared, "java.util.Map")) {
+            List<? extends TypeMirror> entries = upperBounds(typeArgumentsAs(declared, "java.util.Map"));
+            ClassName implementation = implementation(element, MAP_IMPLEMENTATIONS);
+            if (entries.size() != 2 || !isConcreteArgument(entries.get(1)) || implementation == null
+                    || !types.isSameType(entries.get(0), elements.getTypeElement("java.lang.String").asType())) {
+                return new ValueType.Unsupported(javaType, "a raw or wildcard map, one without String keys, or one "
+                        + "keysmith cannot create");
+            }
+            ValueType coded = typeArgument(entries.get(1));
+            return coded instanceof ValueType.Unsupported ? coded
+                    : new ValueType.MapOf(implementation, coded, javaType);
         }
         ValueType classified = classifyDeclared(declared, javaType);
         if (classified instanceof ValueType.Parameterized || classified instanceof ValueType.Unsupported) {
@@ -278,7 +295,7 @@ final class ValueTypes {
     }
 
     private ValueType classifyCollection(DeclaredType type, TypeElement element, TypeName javaType) {
-        List<? extends TypeMirror> arguments = typeArgumentsAs(type, "java.util.Collection");
+        List<? extends TypeMirror> arguments = upperBounds(typeArgumentsAs(type, "java.util.Collection"));
         if (arguments.size() != 1 || !isConcreteArgument(arguments.get(0))) {
             return new ValueType.Unsupported(javaType, "a raw or wildcard collection, whose elements are unknown");
         }
@@ -291,7 +308,7 @@ final class ValueTypes {
     }
 
     private ValueType classifyMap(DeclaredType type, TypeElement element, TypeName javaType) {
-        List<? extends TypeMirror> arguments = typeArgumentsAs(type, "java.util.Map");
+        List<? extends TypeMirror> arguments = upperBounds(typeArgumentsAs(type, "java.util.Map"));
         if (arguments.size() != 2 || !isConcreteArgument(arguments.get(1))) {
             return new ValueType.Unsupported(javaType, "a raw or wildcard map, whose values are unknown");
         }
@@ -305,6 +322,19 @@ final class ValueTypes {
                     + "constructor without parameters); declare it as Map or another Map interface");
         }
         return new ValueType.MapOf(implementation, classify(arguments.get(1)), javaType);
+    }
+
+    /**
+     * The type arguments with {@code ? extends X} read as {@code X}, as the driver reads a wildcard's bound
+     * ({@code List<? extends Shape>} holds {@code Shape}s); {@code ?} and {@code ? super X} stay wildcards.
+     */
+    private static List<? extends TypeMirror> upperBounds(List<? extends TypeMirror> arguments) {
+        List<TypeMirror> bounded = new ArrayList<>(arguments.size());
+        for (TypeMirror argument : arguments) {
+            TypeMirror bound = argument instanceof WildcardType wildcard ? wildcard.getExtendsBound() : null;
+            bounded.add(bound != null ? bound : argument);
+        }
+        return bounded;
     }
 
     private static boolean isConcreteArgument(TypeMirror argument) {

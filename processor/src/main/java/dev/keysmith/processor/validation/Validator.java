@@ -9,6 +9,7 @@ import dev.keysmith.processor.messages.Reporter;
 import dev.keysmith.processor.model.Access;
 import dev.keysmith.processor.model.IdSpec;
 import dev.keysmith.processor.model.Property;
+import dev.keysmith.processor.model.Refusal;
 import dev.keysmith.processor.model.ScalarKind;
 import dev.keysmith.processor.model.TypeModel;
 import dev.keysmith.processor.model.ValueType;
@@ -37,9 +38,9 @@ public final class Validator {
             IdSpec.Strategy.RANDOM, "a long or Long");
 
     private static final Map<IdSpec.Strategy, String> HINTS = Map.of(
-            IdSpec.Strategy.OBJECT_ID, "use @Sequence or @RandomId for numeric ids and @UuidId for UUIDs",
+            IdSpec.Strategy.OBJECT_ID, "use @Sequence or @RandomId for numbers, @UuidId for UUIDs",
             IdSpec.Strategy.SEQUENCE, "use @UuidId or @GeneratedObjectId for String ids",
-            IdSpec.Strategy.UUID, "use @GeneratedObjectId for ObjectId ids, @Sequence or @RandomId for numbers",
+            IdSpec.Strategy.UUID, "use @Sequence or @RandomId for numbers, @GeneratedObjectId for ObjectIds",
             IdSpec.Strategy.RANDOM, "use @Sequence for int ids, @UuidId or @GeneratedObjectId for String ids");
 
     private static final Map<IdSpec.Strategy, Set<ScalarKind>> ID_KINDS = Map.of(
@@ -47,6 +48,14 @@ public final class Validator {
             IdSpec.Strategy.SEQUENCE, Set.of(ScalarKind.LONG, ScalarKind.INT),
             IdSpec.Strategy.UUID, Set.of(ScalarKind.UUID, ScalarKind.STRING),
             IdSpec.Strategy.RANDOM, Set.of(ScalarKind.LONG));
+
+    private static final Map<Refusal.Rule, Message> REFUSALS = Map.of(
+            Refusal.Rule.DUPLICATE_ANNOTATION, Message.DUPLICATE_ANNOTATION,
+            Refusal.Rule.TYPE_CONFLICT, Message.PROPERTY_TYPE,
+            Refusal.Rule.WRITE_ONLY, Message.WRITE_ONLY,
+            Refusal.Rule.NAME_MISMATCH, Message.PROPERTY_NAME,
+            Refusal.Rule.TWO_CREATORS, Message.TWO_CREATORS,
+            Refusal.Rule.CREATOR_RETURN, Message.CREATOR_RETURN);
 
     private final Reporter reporter;
 
@@ -59,6 +68,9 @@ public final class Validator {
         int before = reporter.errorCount();
         if (!checkKind(model)) {
             return false;
+        }
+        for (Refusal refusal : model.refusals()) {
+            reporter.error(refusal.element(), REFUSALS.get(refusal.rule()), refusal.arguments().toArray());
         }
         if (model.embedded()) {
             for (IdSpec id : model.ids()) {
@@ -112,11 +124,8 @@ public final class Validator {
         for (Element stray : model.strayIds()) {
             reportStrayId(stray);
         }
-        if (model.id() == null && !model.strayIds().isEmpty()) {
-            return;
-        }
         if (model.id() == null) {
-            reporter.error(model.element(), Message.NO_ID, model.type().simpleName());
+            // A @Document without an id property: the driver makes its _id on insert, as with PojoCodec.
             return;
         }
         List<IdSpec> ids = model.ids();
@@ -173,7 +182,9 @@ public final class Validator {
         if (stray.getKind() == ElementKind.FIELD) {
             member = "field '" + stray.getSimpleName() + "'";
             why = stray.getModifiers().contains(Modifier.STATIC) ? "static, and only instance fields are stored"
-                    : "transient, and transient fields are not stored";
+                    : stray.getModifiers().contains(Modifier.TRANSIENT)
+                            ? "transient, and transient fields are not stored"
+                            : "private with no getter, and the driver stores a private field only through its getter";
         } else {
             member = "method '" + stray.getSimpleName() + "()'";
             why = "neither a public getter nor the getter of a field";
@@ -182,7 +193,7 @@ public final class Validator {
     }
 
     private void checkRandom(Property property, IdSpec id, IdSpec.RandomSettings random) {
-        if (random.digits() < 1 || random.digits() > 18) {
+        if (random.digits() < 1 || random.digits() > IdSpec.MAX_DIGITS) {
             reporter.error(property.element(), id.annotation(), random.digitsValue(), Message.RANDOM_DIGITS,
                     random.digits());
         }
@@ -197,7 +208,7 @@ public final class Validator {
             reporter.error(property.element(), id.annotation(), sequence.batchValue(), Message.SEQUENCE_BATCH,
                     sequence.batch());
         }
-        if (sequence.digits() < 0 || sequence.digits() > 18) {
+        if (sequence.digits() < 0 || sequence.digits() > IdSpec.MAX_DIGITS) {
             reporter.error(property.element(), id.annotation(), sequence.digitsValue(), Message.SEQUENCE_DIGITS,
                     sequence.digits());
             return;
@@ -243,20 +254,18 @@ public final class Validator {
             reporter.error(property.element(), Message.FIELD_TYPE, property.javaName(),
                     property.type().javaType().toString(), unsupported.get().reason());
         }
-        if (property.read() instanceof Access.None) {
-            reporter.error(property.element(), Message.PRIVATE_FIELD, property.javaName(), property.getterName());
-            return;
-        }
         if (property.write() instanceof Access.ReadOnly) {
             if (isId) {
                 reporter.error(property.element(), Message.ID_NOT_ASSIGNABLE, property.javaName(),
-                        "a getter with no field or setter", property.setterName() + "(" + property.type().javaType() + ")");
+                        property.fieldIsFinal() ? "final and no constructor takes it"
+                                : "a getter with no field or setter",
+                        property.setterName() + "(" + property.type().javaType() + ")");
             }
             return;
         }
         if (property.write() instanceof Access.None) {
             String why = property.fieldIsFinal() ? "final and no constructor takes it"
-                    : "private with no setter";
+                    : "a field of a subtype of the property's type, with no setter";
             String setter = property.setterName() + "(" + property.type().javaType() + ")";
             if (isId) {
                 reporter.error(property.element(), Message.ID_NOT_ASSIGNABLE, property.javaName(), why, setter);

@@ -36,15 +36,21 @@ final class CodecContext {
     final TypeModel model;
     /** The simple name of the type, for messages. */
     final String entity;
-    /** The method that returns the cached codec of each type coded through a codec, by type. */
+    /**
+     * The slot of each class coded through the registry's codec, by type: the base class keeps those codecs
+     * ({@code GeneratedCodec.codec(slot, type)}).
+     */
+    final Map<TypeName, Integer> registryCodecs = new LinkedHashMap<>();
+    /**
+     * The method that returns the cached codec of each generic type of this compilation (made with the codecs of
+     * its type arguments), by type.
+     */
     final Map<TypeName, String> codecMethods = new LinkedHashMap<>();
     /** How each codec of {@code codecMethods} is made, by type. */
     final Map<TypeName, CodeBlock> codecCreations = new LinkedHashMap<>();
     final ValueCode values;
     /** Private methods the parts add (container writers and readers), in the order they were added. */
     final List<MethodSpec> helpers = new ArrayList<>();
-    /** Whether the codec keeps the registry: for values coded by their run-time class, or extra elements. */
-    boolean needsRegistry;
     /** The polymorphic types of the properties, by the name of their static field of classes. */
     final Map<String, ValueType.Polymorphic> polymorphicTypes = new TreeMap<>();
     /** Names of decode's locals, by Java name (values) and "has " + Java name (presence flags). */
@@ -54,13 +60,11 @@ final class CodecContext {
         this.model = model;
         this.entity = model.type().simpleName();
         for (Property property : model.allProperties()) {
-            if (property.extraElements() != null) {
-                needsRegistry = true;
-            } else {
+            if (property.extraElements() == null) {
                 collectRegistryTypes(property.type());
             }
         }
-        this.values = new ValueCode(entity, codecMethods);
+        this.values = new ValueCode(entity, codecMethods, registryCodecs);
         for (Property property : model.allProperties()) {
             if (property.extraElements() == null) {
                 collectCodecCreations(property.type());
@@ -82,19 +86,16 @@ final class CodecContext {
     private void collectRegistryTypes(ValueType type) {
         if (type instanceof ValueType.Parameterized parameterized && !codecMethods.containsKey(type.javaType())) {
             for (ValueType argument : parameterized.arguments()) {
-                collectRegistryTypes(argument);
+                collectArgumentTypes(argument);
             }
             addCodecMethod(type.javaType());
-        } else if (type instanceof ValueType.FromRegistry && !codecMethods.containsKey(type.javaType())) {
-            addCodecMethod(type.javaType());
-            if (type.javaType().equals(Names.DBREF) && !codecMethods.containsKey(Names.DOCUMENT)) {
+        } else if (type instanceof ValueType.FromRegistry) {
+            registryCodecs.putIfAbsent(type.javaType(), registryCodecs.size());
+            if (type.javaType().equals(Names.DBREF)) {
                 // The driver's DBRefCodec only encodes: a DBRef is read as a Document, then converted.
-                codecMethods.put(Names.DOCUMENT, "documentCodec");
+                registryCodecs.putIfAbsent(Names.DOCUMENT, registryCodecs.size());
             }
-        } else if (type instanceof ValueType.Any) {
-            needsRegistry = true;
         } else if (type instanceof ValueType.Polymorphic polymorphic) {
-            needsRegistry = true;
             polymorphicTypes.putIfAbsent(ValueCode.classesField(polymorphic), polymorphic);
         } else if (type instanceof ValueType.CollectionOf collection) {
             collectRegistryTypes(collection.element());
@@ -102,6 +103,18 @@ final class CodecContext {
             collectRegistryTypes(array.element());
         } else if (type instanceof ValueType.MapOf map) {
             collectRegistryTypes(map.value());
+        }
+    }
+
+    /** A type argument: a collection or map of them gets a cached codec of its own, made from its element's. */
+    private void collectArgumentTypes(ValueType argument) {
+        ValueType element = argument instanceof ValueType.CollectionOf collection ? collection.element()
+                : argument instanceof ValueType.MapOf map ? map.value() : null;
+        if (element == null) {
+            collectRegistryTypes(argument);
+        } else if (!codecMethods.containsKey(argument.javaType())) {
+            collectArgumentTypes(element);
+            addCodecMethod(argument.javaType());
         }
     }
 
@@ -123,22 +136,17 @@ final class CodecContext {
         return type instanceof ClassName className ? className.simpleName() : type.toString();
     }
 
-    /**
-     * How the cached codecs are made: from the registry by class, or for a generic type of this compilation,
-     * its codec with a codec for each type argument.
-     */
+    /** How the cached codecs of generic types of this compilation are made: with a codec for each type argument. */
     private void collectCodecCreations(ValueType type) {
         if (type instanceof ValueType.Parameterized parameterized) {
             List<CodeBlock> arguments = new ArrayList<>();
             arguments.add(CodeBlock.of("registry"));
             for (ValueType argument : parameterized.arguments()) {
-                collectCodecCreations(argument);
+                collectArgumentCreations(argument);
                 arguments.add(values.codec(argument));
             }
             codecCreations.put(type.javaType(), CodeBlock.of("new $T<>($L)", parameterized.codec(),
                     CodeBlock.join(arguments, ", ")));
-        } else if (type instanceof ValueType.FromRegistry) {
-            codecCreations.put(type.javaType(), CodeBlock.of("registry.get($T.class)", type.javaType()));
         } else if (type instanceof ValueType.CollectionOf collection) {
             collectCodecCreations(collection.element());
         } else if (type instanceof ValueType.ArrayOf array) {
@@ -146,6 +154,25 @@ final class CodecContext {
         } else if (type instanceof ValueType.MapOf map) {
             collectCodecCreations(map.value());
         }
+    }
+
+    private void collectArgumentCreations(ValueType argument) {
+        if (argument instanceof ValueType.CollectionOf collection) {
+            collectArgumentCreations(collection.element());
+            codecCreations.put(argument.javaType(), CodeBlock.of("$T.collection($L, $T::new)",
+                    Names.CONTAINER_CODECS, values.codec(collection.element()), collection.implementation()));
+        } else if (argument instanceof ValueType.MapOf map) {
+            collectArgumentCreations(map.value());
+            codecCreations.put(argument.javaType(), CodeBlock.of("$T.map($L, $T::new)", Names.CONTAINER_CODECS,
+                    values.codec(map.value()), map.implementation()));
+        } else {
+            collectCodecCreations(argument);
+        }
+    }
+
+    /** Whether the codec codes any value through another codec. */
+    boolean hasCodecs() {
+        return !registryCodecs.isEmpty() || !codecMethods.isEmpty();
     }
 
     /** {@code new T(arguments)}, or the static {@code @BsonCreator} method's call. */

@@ -1,6 +1,5 @@
 package dev.keysmith.processor.writing;
 
-import com.palantir.javapoet.AnnotationSpec;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
@@ -25,7 +24,9 @@ import javax.lang.model.element.Modifier;
  *
  * <p>How the parts fit: a {@link CodecContext} holds what every part needs (the model, the codecs the codec
  * caches, the helper methods added on the way, the names of locals). This class writes the frame: the class,
- * its fields and constructor, {@code getEncoderClass}, the cached codecs' getters and the factory. The methods
+ * which extends the runtime's {@code GeneratedCodec} or {@code GeneratedEntityCodec} (they answer
+ * {@code getEncoderClass}, the entity's facts and keep the codecs of classes, given to their constructor), its
+ * fields and constructor, the cached codecs of generic types and the factory. The methods
  * between come from one writer each, in this order: {@link EncodeWriter} ({@code encode}), a
  * {@link DecodeWriter} ({@code decode}: {@link InstanceDecodeWriter} or {@link CreatorDecodeWriter}, by how the
  * type is created) and, for entities, {@link IdMethodsWriter}. {@link ValueCode} writes single values for all of
@@ -55,27 +56,23 @@ public final class CodecWriter {
                 .addTypeVariables(model.typeVariables())
                 .addAnnotation(Names.GENERATED);
         IdSpec id = model.id();
-        codec.addSuperinterface(ParameterizedTypeName.get(model.embedded() ? Names.CODEC : Names.ENTITY_CODEC,
-                model.typeWithVariables()));
+        ClassName base = model.embedded() ? Names.GENERATED_CODEC
+                : model.withoutId() ? Names.GENERATED_STORED_CODEC : Names.GENERATED_ENTITY_CODEC;
+        codec.superclass(ParameterizedTypeName.get(base, model.typeWithVariables()));
         for (Map.Entry<String, ValueType.Polymorphic> polymorphic : context.polymorphicTypes.entrySet()) {
             codec.addField(classesField(polymorphic.getKey(), polymorphic.getValue()));
         }
         addFieldsAndConstructor(context, codec, id);
-        codec.addMethod(encoderClass(model));
         EncodeWriter encoding = new EncodeWriter(context);
-        IdMethodsWriter idMethods = new IdMethodsWriter(context, encoding);
-        if (id != null) {
-            idMethods.addEntityFacts(codec, id);
-        }
         codec.addMethod(encoding.encode());
         codec.addMethod(DecodeWriter.of(context).decode());
         if (id != null) {
-            idMethods.addIdMethods(codec, id);
+            new IdMethodsWriter(context, encoding).addIdMethods(codec, id);
         }
         for (Map.Entry<TypeName, String> codecMethod : context.codecMethods.entrySet()) {
             codec.addMethod(cachedCodec(context, codecMethod.getKey(), codecMethod.getValue()));
         }
-        if (context.codecMethods.containsKey(Names.DBREF)) {
+        if (context.registryCodecs.containsKey(Names.DBREF)) {
             codec.addMethod(readDbRef(context));
         }
         codec.addMethods(context.helpers);
@@ -86,23 +83,6 @@ public final class CodecWriter {
         }
         return JavaFile.builder(model.codec().packageName(), codec.build())
                 .skipJavaLangImports(true)
-                .build();
-    }
-
-    private static MethodSpec encoderClass(TypeModel model) {
-        MethodSpec.Builder method = MethodSpec.methodBuilder("getEncoderClass")
-                .addAnnotation(Override.class)
-                .addModifiers(Modifier.PUBLIC)
-                .returns(ParameterizedTypeName.get(ClassName.get(Class.class), model.typeWithVariables()));
-        if (model.typeVariables().isEmpty()) {
-            return method.addStatement("return $T.class", model.type()).build();
-        }
-        // Java has no class literal of Range<T>; the class is the same for every type argument.
-        return method.addAnnotation(AnnotationSpec.builder(SuppressWarnings.class)
-                        .addMember("value", "$S", "unchecked").build())
-                .addStatement("return ($T) ($T) $T.class", ParameterizedTypeName.get(ClassName.get(Class.class),
-                        model.typeWithVariables()), ParameterizedTypeName.get(ClassName.get(Class.class),
-                        WildcardTypeName.subtypeOf(Object.class)), model.type())
                 .build();
     }
 
@@ -131,6 +111,19 @@ public final class CodecWriter {
         } else {
             constructor.addJavadoc("@param registry where the codecs of other types are found\n");
         }
+        // The facts the base class answers with: the class (raw for a generic type: Java has no class literal of
+        // Range<T>), for an entity its collection, strategy and insert attempts, and the slots of its codecs.
+        if (model.embedded()) {
+            constructor.addStatement("super($T.class, registry, $L)", model.type(), context.registryCodecs.size());
+        } else if (model.withoutId()) {
+            constructor.addStatement("super($T.class, $S, registry, $L)", model.type(), model.collection(),
+                    context.registryCodecs.size());
+        } else {
+            int attempts = id.settings() instanceof IdSpec.RandomSettings random ? random.attempts() : 1;
+            constructor.addStatement("super($T.class, $S, $T.$L, $L, registry, ids, $L)", model.type(),
+                    model.collection(), Names.ID_STRATEGY, id.strategy().name(), attempts,
+                    context.registryCodecs.size());
+        }
         for (TypeVariableName variable : model.typeVariables()) {
             // The codec of the type argument, as the codec of the type that holds this one resolved it.
             String field = ValueCode.codecField(variable);
@@ -141,27 +134,11 @@ public final class CodecWriter {
             constructor.addParameter(ParameterizedTypeName.get(Names.CODEC, variable), field);
             constructor.addStatement("this.$N = $N", field, field);
         }
-        if (context.needsRegistry || !context.codecMethods.isEmpty()) {
-            codec.addField(Names.CODEC_REGISTRY, "registry", Modifier.PRIVATE, Modifier.FINAL);
-            constructor.addStatement("this.registry = registry");
-        }
-        if (id != null) {
-            switch (id.strategy()) {
-                case OBJECT_ID, UUID, RANDOM -> {
-                    codec.addField(Names.ID_GENERATORS, "ids", Modifier.PRIVATE, Modifier.FINAL);
-                    constructor.addStatement("this.ids = ids");
-                }
-                case SEQUENCE -> {
-                    IdSpec.SequenceSettings sequence = (IdSpec.SequenceSettings) id.settings();
-                    codec.addField(Names.SEQUENCE_ALLOCATOR, "sequence", Modifier.PRIVATE, Modifier.FINAL);
-                    constructor.addStatement("this.sequence = ids.sequence(new $T($S, $L, $L, $L, $L, $LL, $L))",
-                            Names.SEQUENCE_SPEC, sequence.name(), sequence.batch(), sequence.prefetch(),
-                            sequence.counters(), sequence.digits(), sequence.start(),
-                            CodecContext.isInt(id.property()));
-                }
-                default -> {
-                }
-            }
+        if (id != null && id.settings() instanceof IdSpec.SequenceSettings sequence) {
+            codec.addField(Names.SEQUENCE_ALLOCATOR, "sequence", Modifier.PRIVATE, Modifier.FINAL);
+            constructor.addStatement("this.sequence = ids.sequence(new $T($S, $L, $L, $L, $L, $LL, $L))",
+                    Names.SEQUENCE_SPEC, sequence.name(), sequence.batch(), sequence.prefetch(),
+                    sequence.counters(), sequence.digits(), sequence.start(), CodecContext.isInt(id.property()));
         }
         for (Map.Entry<TypeName, String> codecMethod : context.codecMethods.entrySet()) {
             codec.addField(FieldSpec.builder(ParameterizedTypeName.get(Names.CODEC, codecMethod.getKey()),
@@ -177,8 +154,8 @@ public final class CodecWriter {
                 .addParameter(Names.BSON_READER, "reader")
                 .addParameter(Names.DECODER_CONTEXT, "decoderContext")
                 .addParameter(String.class, "field")
-                .addStatement("$T document = $T.decode($N(), reader, decoderContext, $S, field)", Names.DOCUMENT,
-                        Names.CODEC_SUPPORT, context.codecMethods.get(Names.DOCUMENT), context.entity)
+                .addStatement("$T document = $T.decode($L, reader, decoderContext, $S, field)", Names.DOCUMENT,
+                        Names.CODEC_SUPPORT, context.values.codec(Names.DOCUMENT), context.entity)
                 .beginControlFlow("if (document == null)")
                 .addStatement("return null")
                 .endControlFlow()
@@ -194,15 +171,14 @@ public final class CodecWriter {
 
     private static MethodSpec cachedCodec(CodecContext context, TypeName type, String name) {
         TypeName codecType = ParameterizedTypeName.get(Names.CODEC, type);
-        // Looked up on first use rather than in the constructor, so that codecs that refer to each other can be
-        // created in any order; a race only looks it up twice.
+        // Made on first use rather than in the constructor, as the base class's codecs of classes are: codecs
+        // that refer to each other can be created in any order; a race only makes it twice.
         return MethodSpec.methodBuilder(name)
                 .addModifiers(Modifier.PRIVATE)
                 .returns(codecType)
                 .addStatement("$T codec = $N", codecType, name)
                 .beginControlFlow("if (codec == null)")
-                .addStatement("codec = $L", context.codecCreations.getOrDefault(type,
-                        CodeBlock.of("registry.get($T.class)", type)))
+                .addStatement("codec = $L", context.codecCreations.get(type))
                 .addStatement("$N = codec", name)
                 .endControlFlow()
                 .addStatement("return codec")

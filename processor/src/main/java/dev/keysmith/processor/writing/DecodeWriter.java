@@ -1,5 +1,6 @@
 package dev.keysmith.processor.writing;
 
+import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
 import com.palantir.javapoet.ParameterizedTypeName;
@@ -85,12 +86,16 @@ abstract sealed class DecodeWriter permits InstanceDecodeWriter, CreatorDecodeWr
         } else {
             // Every field no other property reads, its own name included, as the driver collects them.
             code.add("default:\n").indent();
-            code.addStatement("$N = $T.$L($N, $N, reader, registry, decoderContext, $S)", context.local(extra),
+            CodeBlock sofar = extra.type() instanceof ValueType.MapOf map
+                    ? CodeBlock.of("$N == null ? $L : $N", context.local(extra),
+                            ValueCode.newContainer(map.implementation(), map.javaType()), context.local(extra))
+                    : CodeBlock.of("$N", context.local(extra));
+            code.addStatement("$N = $T.$L($L, $N, reader, registry, decoderContext, $S)", context.local(extra),
                     Names.CODEC_SUPPORT, switch (extra.extraElements()) {
                         case DOCUMENT -> "extraDocument";
                         case BSON_DOCUMENT -> "extraBsonDocument";
                         case MAP -> "extraMap";
-                    }, context.local(extra), context.fieldNameLocal(), context.entity);
+                    }, sofar, context.fieldNameLocal(), context.entity);
             storedExtra(code, extra);
             code.unindent();
         }
@@ -134,9 +139,12 @@ abstract sealed class DecodeWriter permits InstanceDecodeWriter, CreatorDecodeWr
         }
         if (CodecContext.isStringCollection(type)) {
             ValueType.CollectionOf collection = (ValueType.CollectionOf) type;
-            return CodeBlock.of("$T.readStrings(reader, new $T(), $S, $S)", Names.CODEC_SUPPORT,
-                    ParameterizedTypeName.get(collection.implementation(), collection.element().javaType()),
-                    context.entity, property.javaName());
+            CodeBlock target = collection.javaType() instanceof ClassName
+                    ? ValueCode.newContainer(collection.implementation(), collection.javaType())
+                    : CodeBlock.of("new $T()", ParameterizedTypeName.get(collection.implementation(),
+                            collection.element().javaType()));
+            return CodeBlock.of("$T.readStrings(reader, $L, $S, $S)", Names.CODEC_SUPPORT, target, context.entity,
+                    property.javaName());
         }
         String name = "read" + CodecContext.capitalized(property.javaName());
         CodeBlock.Builder code = CodeBlock.builder();

@@ -2,6 +2,7 @@ package dev.keysmith.processor.writing;
 
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.MethodSpec;
+import dev.keysmith.processor.model.Access;
 import dev.keysmith.processor.model.Property;
 import dev.keysmith.processor.model.ValueType;
 import java.util.List;
@@ -36,7 +37,10 @@ final class EncodeWriter {
                     context.model.discriminator().value());
         }
         for (Property property : properties.subList(afterId, properties.size())) {
-            writeProperty(code, property, CodecContext.read("value", property));
+            if (!(property.read() instanceof Access.Ignored)) {
+                // @BsonIgnore on the getter: read from documents, never written to them, as the driver does.
+                writeProperty(code, property, CodecContext.read("value", property));
+            }
         }
         code.addStatement("writer.writeEndDocument()");
         return MethodSpec.methodBuilder("encode")
@@ -58,27 +62,50 @@ final class EncodeWriter {
                     property.bsonName(), value));
             return;
         }
+        CodeBlock shared = sharedWrite(property, value);
+        if (shared != null) {
+            code.addStatement(shared);
+            return;
+        }
         code.beginControlFlow("if ($L != null)", value);
         if (property.extraElements() != null) {
             // Inline, where the property would be, as the driver writes them.
             code.addStatement("$T.writeExtraElements(writer, $L, registry, encoderContext)", Names.ENCODE_SUPPORT,
                     value);
         } else if (type instanceof ValueType.Scalar scalar) {
+            // A boxed short, byte, float or char.
             code.addStatement(values.writeScalar(scalar.kind(), context.form(property), property.bsonName(), value));
-        } else if (ValueCode.hasCodec(type)) {
-            code.addStatement("writer.writeName($S)", property.bsonName());
-            code.addStatement(values.writeFromRegistry(type, value));
         } else if (type instanceof ValueType.Any || type instanceof ValueType.Polymorphic) {
             code.addStatement("writer.writeName($S)", property.bsonName());
             code.addStatement(values.writeAny(value));
-        } else if (CodecContext.isStringCollection(type)) {
-            code.addStatement("writer.writeName($S)", property.bsonName());
-            code.addStatement("$T.writeStrings(writer, $L)", Names.ENCODE_SUPPORT, value);
         } else {
             code.addStatement("writer.writeName($S)", property.bsonName());
             code.addStatement("$N(writer, $L, encoderContext)", containerWriter(property), value);
         }
         code.endControlFlow();
+    }
+
+    /**
+     * The one call that writes a property that may be null, for the common types: a shared method of
+     * {@code EncodeSupport} that leaves a null out. Null for the rest, written after a test here.
+     */
+    private CodeBlock sharedWrite(Property property, CodeBlock value) {
+        ValueType type = property.type();
+        if (property.extraElements() != null) {
+            return null;
+        }
+        if (type instanceof ValueType.Scalar scalar) {
+            return context.values.writeNullableScalar(scalar.kind(), context.form(property), property.bsonName(),
+                    value);
+        }
+        if (ValueCode.hasCodec(type)) {
+            return CodeBlock.of("$T.write(writer, $S, $L, $L, encoderContext)", Names.ENCODE_SUPPORT,
+                    property.bsonName(), context.values.codec(type), value);
+        }
+        if (CodecContext.isStringCollection(type)) {
+            return CodeBlock.of("$T.writeStrings(writer, $S, $L)", Names.ENCODE_SUPPORT, property.bsonName(), value);
+        }
+        return null;
     }
 
     private String containerWriter(Property property) {

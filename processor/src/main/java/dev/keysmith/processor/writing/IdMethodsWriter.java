@@ -17,11 +17,11 @@ import java.util.List;
 import javax.lang.model.element.Modifier;
 
 /**
- * Writes what an entity's codec adds to a plain codec ({@code EntityCodec}): the entity's facts (collection, id
- * strategy, insert attempts) and the id methods, which read the id, give a new entity a fresh one by its strategy
- * (setting it in place, or rebuilding the value through its creator; for a sequence, {@code withSequenceId} sets one
- * that a non-blocking route awaited), take back one assigned in place, and turn an
- * id value into BSON as {@code encode} writes it ({@link EncodeWriter} for ids that are not plain scalars).
+ * Writes what an entity's codec adds to a plain codec ({@code EntityCodec}; the entity's facts, collection, id
+ * strategy and insert attempts, go to the base class's constructor): the id methods, which read the id, give a new
+ * entity a fresh one by its strategy (setting it in place, or rebuilding the value through its creator; for a
+ * sequence, {@code withSequenceId} sets one that a non-blocking route awaited), take back one assigned in place, and
+ * turn an id value into BSON as {@code encode} writes it ({@link EncodeWriter} for ids that are not plain scalars).
  *
  * <p>Not thread-safe: one instance per codec written.
  */
@@ -37,20 +37,9 @@ final class IdMethodsWriter {
         this.encoding = encoding;
     }
 
-    void addEntityFacts(TypeSpec.Builder codec, IdSpec id) {
-        codec.addMethod(MethodSpec.methodBuilder("collectionName")
-                .addAnnotation(Override.class)
-                .addModifiers(Modifier.PUBLIC)
-                .returns(String.class)
-                .addStatement("return $S", model.collection())
-                .build());
-        codec.addMethod(MethodSpec.methodBuilder("idStrategy")
-                .addAnnotation(Override.class)
-                .addModifiers(Modifier.PUBLIC)
-                .returns(Names.ID_STRATEGY)
-                .addStatement("return $T.$L", Names.ID_STRATEGY, id.strategy().name())
-                .build());
+    void addIdMethods(TypeSpec.Builder codec, IdSpec id) {
         if (id.strategy() == IdSpec.Strategy.SEQUENCE) {
+            // The allocator, for the counters' resync and check (EntityCodec.sequence()).
             codec.addMethod(MethodSpec.methodBuilder("sequence")
                     .addAnnotation(Override.class)
                     .addModifiers(Modifier.PUBLIC)
@@ -58,16 +47,6 @@ final class IdMethodsWriter {
                     .addStatement("return sequence")
                     .build());
         }
-        int attempts = id.settings() instanceof IdSpec.RandomSettings random ? random.attempts() : 1;
-        codec.addMethod(MethodSpec.methodBuilder("insertAttempts")
-                .addAnnotation(Override.class)
-                .addModifiers(Modifier.PUBLIC)
-                .returns(int.class)
-                .addStatement("return $L", attempts)
-                .build());
-    }
-
-    void addIdMethods(TypeSpec.Builder codec, IdSpec id) {
         Property property = id.property();
         TypeName document = model.type();
         CodeBlock idValue = CodecContext.read("document", property);
@@ -197,7 +176,7 @@ final class IdMethodsWriter {
             code.addStatement("$T document = new $T()", Names.BSON_DOCUMENT, Names.BSON_DOCUMENT);
             code.addStatement("$T writer = new $T(document)", Names.BSON_DOCUMENT_WRITER,
                     Names.BSON_DOCUMENT_WRITER);
-            if (!context.codecMethods.isEmpty()) {
+            if (context.hasCodecs()) {
                 code.addStatement("$T encoderContext = $T.builder().build()", Names.ENCODER_CONTEXT,
                         Names.ENCODER_CONTEXT);
             }

@@ -27,7 +27,10 @@ final class Names {
     static final ClassName SEQUENCE_ALLOCATOR = ClassName.get("dev.keysmith.runtime", "SequenceAllocator");
     static final ClassName SEQUENCE_SPEC = ClassName.get("dev.keysmith.runtime", "SequenceSpec");
     static final ClassName UUIDS = ClassName.get("dev.keysmith.runtime", "Uuids");
-    static final ClassName ENTITY_CODEC = ClassName.get("dev.keysmith.runtime.codec", "EntityCodec");
+    static final ClassName CONTAINER_CODECS = ClassName.get("dev.keysmith.runtime.codec", "ContainerCodecs");
+    static final ClassName GENERATED_CODEC = ClassName.get("dev.keysmith.runtime.codec", "GeneratedCodec");
+    static final ClassName GENERATED_ENTITY_CODEC = ClassName.get("dev.keysmith.runtime.codec", "GeneratedEntityCodec");
+    static final ClassName GENERATED_STORED_CODEC = ClassName.get("dev.keysmith.runtime.codec", "GeneratedStoredCodec");
     static final ClassName ID_STRATEGY = ClassName.get("dev.keysmith.runtime.codec", "IdStrategy");
     static final ClassName CODEC_SUPPORT = ClassName.get("dev.keysmith.runtime.codec", "CodecSupport");
     static final ClassName ENCODE_SUPPORT = ClassName.get("dev.keysmith.runtime.codec", "EncodeSupport");

@@ -5,6 +5,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
+import com.palantir.javapoet.WildcardTypeName;
 import dev.keysmith.processor.model.ScalarKind;
 import dev.keysmith.processor.model.ValueType;
 import java.util.ArrayList;
@@ -21,14 +22,17 @@ final class ValueCode {
 
     private final String entity;
     private final Map<TypeName, String> codecMethods;
+    private final Map<TypeName, Integer> registryCodecs;
 
     /**
      * @param entity the simple name of the type, for decoding errors
-     * @param codecMethods the method that returns the cached codec of each registry type
+     * @param codecMethods the method that returns the cached codec of each generic type
+     * @param registryCodecs the base class's slot for the codec of each class coded through the registry
      */
-    ValueCode(String entity, Map<TypeName, String> codecMethods) {
+    ValueCode(String entity, Map<TypeName, String> codecMethods, Map<TypeName, Integer> registryCodecs) {
         this.entity = entity;
         this.codecMethods = codecMethods;
+        this.registryCodecs = registryCodecs;
     }
 
     /** How an id that is a {@code String} in Java is stored. */
@@ -122,6 +126,42 @@ final class ValueCode {
         return call.add("$L)", argument).build();
     }
 
+    /**
+     * The shared write of a scalar property that may be null ({@code EncodeSupport.writeX(writer, name, value)},
+     * which leaves a null out), or null for the rare kinds that have none (boxed {@code short}, {@code byte},
+     * {@code float}, {@code char}): those are written by {@link #writeScalar} after a test in the codec.
+     */
+    CodeBlock writeNullableScalar(ScalarKind kind, Form form, String name, CodeBlock value) {
+        String method = switch (kind) {
+            case STRING -> switch (form) {
+                case OBJECT_ID_HEX -> "writeObjectIdHex";
+                case UUID_STRING -> "writeUuidString";
+                case PLAIN -> "writeString";
+            };
+            case ENUM -> "writeEnum";
+            case INSTANT -> "writeInstant";
+            case DATE -> "writeDate";
+            case LOCAL_DATE -> "writeLocalDate";
+            case LOCAL_DATE_TIME -> "writeLocalDateTime";
+            case BIG_DECIMAL -> "writeDecimal";
+            case UUID -> "writeUuid";
+            case OBJECT_ID -> "writeObjectId";
+            case BYTES -> "writeBytes";
+            case INT -> "writeInt32";
+            case LONG -> "writeInt64";
+            case DOUBLE -> "writeDouble";
+            case BOOLEAN -> "writeBoolean";
+            case SHORT, BYTE, FLOAT, CHAR -> null;
+        };
+        if (method == null) {
+            return null;
+        }
+        if (kind == ScalarKind.STRING && form != Form.PLAIN) {
+            return CodeBlock.of("$T.$L(writer, $S, $L, $S)", Names.ENCODE_SUPPORT, method, name, value, entity);
+        }
+        return CodeBlock.of("$T.$L(writer, $S, $L)", Names.ENCODE_SUPPORT, method, name, value);
+    }
+
     /** The checked read of a scalar for the field {@code field}. */
     CodeBlock readScalar(ValueType.Scalar scalar, Form form, String field) {
         boolean primitive = scalar.primitive();
@@ -167,7 +207,16 @@ final class ValueCode {
         if (type instanceof ValueType.TypeVariable) {
             return CodeBlock.of("$N", codecField(type.javaType()));
         }
-        return CodeBlock.of("$N()", codecMethods.get(type.javaType()));
+        return codec(type.javaType());
+    }
+
+    /** The cached codec of a class or generic type: the base class's slot, or the method of a generic type. */
+    CodeBlock codec(TypeName type) {
+        Integer slot = registryCodecs.get(type);
+        if (slot != null) {
+            return CodeBlock.of("codec($L, $T.class)", slot, type);
+        }
+        return CodeBlock.of("$N()", codecMethods.get(type));
     }
 
     /** The field that holds the codec given for a type variable: {@code codecOfT}. */
@@ -267,6 +316,30 @@ final class ValueCode {
     }
 
     /**
+     * A new {@code implementation}: {@code new ArrayList<>()}, or {@code new Tags()} for a collection class of
+     * the application that has no type parameters ({@code class Tags extends ArrayList<String>}).
+     */
+    static CodeBlock newContainer(ClassName implementation, TypeName declared) {
+        return declared instanceof ClassName ? CodeBlock.of("new $T()", implementation)
+                : CodeBlock.of("new $T<>()", implementation);
+    }
+
+    /**
+     * The container type with each {@code ? extends X} argument as {@code X}: a local of it can be added to, and
+     * is assignable to the property's {@code List<? extends X>}.
+     */
+    private static TypeName bounded(TypeName type) {
+        if (!(type instanceof ParameterizedTypeName parameterized)) {
+            return type;
+        }
+        TypeName[] arguments = parameterized.typeArguments().stream()
+                .map(argument -> argument instanceof WildcardTypeName wildcard && wildcard.lowerBounds().isEmpty()
+                        ? wildcard.upperBounds().get(0) : argument)
+                .toArray(TypeName[]::new);
+        return ParameterizedTypeName.get(parameterized.rawType(), arguments);
+    }
+
+    /**
      * Statements that read a container whose array or document has been started, up to its end; returns the
      * name of the local that holds the result.
      */
@@ -274,7 +347,8 @@ final class ValueCode {
         if (type instanceof ValueType.MapOf map) {
             String local = "map" + depth;
             String key = "key" + depth;
-            code.addStatement("$T $N = new $T<>()", type.javaType(), local, map.implementation());
+            code.addStatement("$T $N = $L", bounded(type.javaType()), local,
+                    newContainer(map.implementation(), type.javaType()));
             code.beginControlFlow("while (reader.readBsonType() != $T.END_OF_DOCUMENT)", Names.BSON_TYPE);
             code.addStatement("$T $N = reader.readName()", String.class, key);
             CodeBlock value = readElement(code, map.value(), field, depth + 1);
@@ -301,11 +375,11 @@ final class ValueCode {
             return result;
         }
         String list = "list" + depth;
-        TypeName listType = type instanceof ValueType.CollectionOf ? type.javaType()
+        TypeName listType = type instanceof ValueType.CollectionOf ? bounded(type.javaType())
                 : ParameterizedTypeName.get(ClassName.get(List.class), element.javaType().box());
         ClassName implementation = type instanceof ValueType.CollectionOf collection ? collection.implementation()
                 : ClassName.get(ArrayList.class);
-        code.addStatement("$T $N = new $T<>()", listType, list, implementation);
+        code.addStatement("$T $N = $L", listType, list, newContainer(implementation, type.javaType()));
         code.beginControlFlow("while (reader.readBsonType() != $T.END_OF_DOCUMENT)", Names.BSON_TYPE);
         code.addStatement("$N.add($L)", list, readElement(code, element, field, depth + 1));
         code.endControlFlow();

@@ -496,12 +496,16 @@ public final class CodecSupport {
         return elements;
     }
 
-    /** As {@link #extraDocument}, for a {@code Map<String, Object>} property (a {@code LinkedHashMap}). */
-    public static Map<String, Object> extraMap(Map<String, Object> extra, String name, BsonReader reader,
+    /**
+     * As {@link #extraDocument}, for a property of any {@code Map<String, V>}: {@code extra} is the map so far
+     * (the generated code creates it for the first field). The value is put as the driver's {@code Document}
+     * codec reads it, whatever {@code V} says, as the driver's PojoCodec puts it.
+     */
+    @SuppressWarnings("unchecked")
+    public static <M extends Map<String, ?>> M extraMap(M extra, String name, BsonReader reader,
             CodecRegistry registry, DecoderContext context, String entity) {
-        Map<String, Object> elements = extra == null ? new java.util.LinkedHashMap<>() : extra;
-        elements.put(name, readAny(reader, registry, context, entity, name));
-        return elements;
+        ((Map<String, Object>) extra).put(name, readAny(reader, registry, context, entity, name));
+        return extra;
     }
 
     /** As {@link #extraDocument}, for a {@code BsonDocument} property: the value as a {@code BsonValue}. */

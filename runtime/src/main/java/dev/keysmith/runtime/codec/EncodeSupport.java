@@ -1,12 +1,16 @@
 package dev.keysmith.runtime.codec;
 
+import dev.keysmith.runtime.Uuids;
 import java.math.BigDecimal;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.Collection;
+import java.util.Date;
 import java.util.Map;
 import java.util.UUID;
+import org.bson.BsonBinary;
 import org.bson.BsonWriter;
 import org.bson.codecs.Encoder;
 import org.bson.codecs.EncoderContext;
@@ -19,6 +23,10 @@ import org.bson.types.ObjectId;
  * the larger class of checked reads, so that the first document an application encodes loads and verifies only
  * this small class: in a fresh JVM each class costs its loading and bytecode verification, and encoding never
  * needs the reads (docs/decisions-runtime.md, "Cold start").
+ *
+ * <p>The {@code write} methods that take a field name write a property that is not null and leave a null one out,
+ * as the driver's POJO codec does: one call per property in every codec instead of the same test and write
+ * repeated in each (less generated code for javac to compile; the JIT inlines them, so encoding is as fast).
  *
  * <p>Called by generated code only; not part of the API applications use. Thread-safe (stateless).
  */
@@ -133,5 +141,134 @@ public final class EncodeSupport {
             }
         }
         writer.writeEndArray();
+    }
+
+    /** Writes {@code values} as the field {@code name} (see {@link #writeStrings(BsonWriter, Collection)}) unless null. */
+    public static void writeStrings(BsonWriter writer, String name, Collection<String> values) {
+        if (values != null) {
+            writer.writeName(name);
+            writeStrings(writer, values);
+        }
+    }
+
+    /** Writes {@code value} as the field {@code name} with {@code encoder}, unless null. */
+    public static <T> void write(BsonWriter writer, String name, Encoder<T> encoder, T value,
+            EncoderContext context) {
+        if (value != null) {
+            writer.writeName(name);
+            context.encodeWithChildContext(encoder, writer, value);
+        }
+    }
+
+    /** Writes a string field unless null. */
+    public static void writeString(BsonWriter writer, String name, String value) {
+        if (value != null) {
+            writer.writeString(name, value);
+        }
+    }
+
+    /** Writes a {@code String} holding an ObjectId as an ObjectId field, unless null; see {@link #parseObjectIdHex}. */
+    public static void writeObjectIdHex(BsonWriter writer, String name, String value, String entity) {
+        if (value != null) {
+            writer.writeObjectId(name, parseObjectIdHex(value, entity));
+        }
+    }
+
+    /** Writes a {@code String} holding a UUID as a binary subtype 4 field, unless null; see {@link #parseUuid}. */
+    public static void writeUuidString(BsonWriter writer, String name, String value, String entity) {
+        if (value != null) {
+            writer.writeBinaryData(name, Uuids.toBinary(parseUuid(value, entity)));
+        }
+    }
+
+    /** Writes an enum by its name, unless null. */
+    public static void writeEnum(BsonWriter writer, String name, Enum<?> value) {
+        if (value != null) {
+            writer.writeString(name, value.name());
+        }
+    }
+
+    /** Writes an {@code Instant} as a date-time field, unless null. */
+    public static void writeInstant(BsonWriter writer, String name, Instant value) {
+        if (value != null) {
+            writer.writeDateTime(name, value.toEpochMilli());
+        }
+    }
+
+    /** Writes a {@code Date} as a date-time field, unless null. */
+    public static void writeDate(BsonWriter writer, String name, Date value) {
+        if (value != null) {
+            writer.writeDateTime(name, value.getTime());
+        }
+    }
+
+    /** Writes a {@code LocalDate} as a date-time field (see {@link #toEpochMilli(LocalDate)}), unless null. */
+    public static void writeLocalDate(BsonWriter writer, String name, LocalDate value) {
+        if (value != null) {
+            writer.writeDateTime(name, toEpochMilli(value));
+        }
+    }
+
+    /** Writes a {@code LocalDateTime} as a date-time field (see {@link #toEpochMilli(LocalDateTime)}), unless null. */
+    public static void writeLocalDateTime(BsonWriter writer, String name, LocalDateTime value) {
+        if (value != null) {
+            writer.writeDateTime(name, toEpochMilli(value));
+        }
+    }
+
+    /** Writes a {@code BigDecimal} as a decimal128 field (see {@link #toDecimal128}), unless null. */
+    public static void writeDecimal(BsonWriter writer, String name, BigDecimal value) {
+        if (value != null) {
+            writer.writeDecimal128(name, toDecimal128(value));
+        }
+    }
+
+    /** Writes a {@code UUID} as a binary subtype 4 field, unless null. */
+    public static void writeUuid(BsonWriter writer, String name, UUID value) {
+        if (value != null) {
+            writer.writeBinaryData(name, Uuids.toBinary(value));
+        }
+    }
+
+    /** Writes an ObjectId field unless null. */
+    public static void writeObjectId(BsonWriter writer, String name, ObjectId value) {
+        if (value != null) {
+            writer.writeObjectId(name, value);
+        }
+    }
+
+    /** Writes a {@code byte[]} as a binary field, unless null. */
+    public static void writeBytes(BsonWriter writer, String name, byte[] value) {
+        if (value != null) {
+            writer.writeBinaryData(name, new BsonBinary(value));
+        }
+    }
+
+    /** Writes an {@code Integer} as an int32 field, unless null. */
+    public static void writeInt32(BsonWriter writer, String name, Integer value) {
+        if (value != null) {
+            writer.writeInt32(name, value);
+        }
+    }
+
+    /** Writes a {@code Long} as an int64 field, unless null. */
+    public static void writeInt64(BsonWriter writer, String name, Long value) {
+        if (value != null) {
+            writer.writeInt64(name, value);
+        }
+    }
+
+    /** Writes a {@code Double} as a double field, unless null. */
+    public static void writeDouble(BsonWriter writer, String name, Double value) {
+        if (value != null) {
+            writer.writeDouble(name, value);
+        }
+    }
+
+    /** Writes a {@code Boolean} as a boolean field, unless null. */
+    public static void writeBoolean(BsonWriter writer, String name, Boolean value) {
+        if (value != null) {
+            writer.writeBoolean(name, value);
+        }
     }
 }

@@ -16,10 +16,7 @@ import org.bson.codecs.CollectibleCodec;
  *
  * @param <T> the entity type
  */
-public interface EntityCodec<T> extends CollectibleCodec<T> {
-
-    /** The collection the entity is stored in. */
-    String collectionName();
+public interface EntityCodec<T> extends CollectibleCodec<T>, StoredCodec<T> {
 
     /** The entity's id strategy. */
     IdStrategy idStrategy();

@@ -21,14 +21,16 @@ public sealed interface NextRange {
      * A reservation in flight; callers that need a range wait for its outcome: {@code settled} completes (always
      * normally) once the outcome is in the state. Each reservation has its own instance: compare with {@code ==}.
      *
+     * <p>On a caller's thread or the prefetch's: waiting callers and the prefetch's check treat both alike, so the
+     * state does not say which.
+     *
      * @param settled completes when the reservation's outcome is published
-     * @param prefetch whether the prefetch started it (rather than a caller that needed a range)
      */
-    record Reserving(CompletableFuture<Void> settled, boolean prefetch) implements NextRange {
+    record Reserving(CompletableFuture<Void> settled) implements NextRange {
 
         /** A new reservation, not yet settled. */
-        public static Reserving start(boolean prefetch) {
-            return new Reserving(new CompletableFuture<>(), prefetch);
+        public static Reserving start() {
+            return new Reserving(new CompletableFuture<>());
         }
     }
 

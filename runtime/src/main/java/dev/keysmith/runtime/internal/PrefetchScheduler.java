@@ -49,6 +49,8 @@ public final class PrefetchScheduler implements AutoCloseable {
     }
 
     private static final AtomicInteger SCHEDULERS = new AtomicInteger();
+    /** The allocator's logger, where the documentation sends users for the warnings of their sequences. */
+    private static final System.Logger LOGGER = System.getLogger("dev.keysmith.runtime.SequenceAllocator");
 
     private final long idleNanos;
     private final ThreadFactory threads;
@@ -185,6 +187,9 @@ public final class PrefetchScheduler implements AutoCloseable {
                 next = prefetch.check();
             } catch (RuntimeException | Error e) {
                 prefetch.dropped();
+                // The pool keeps what a task throws in its Future, which nobody reads: say it here or never.
+                LOGGER.log(System.Logger.Level.WARNING, "the background prefetch of " + prefetch
+                        + " failed; the sequence left the prefetch schedule, and its next caller enters it again", e);
                 throw e;
             }
             if (next != Prefetch.LEAVE) {

@@ -136,6 +136,12 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
         return lead.nanosUntilReservation(sequence.idsLeft(), ready, batch);
     }
 
+    /** Names the sequence, for the scheduler's warning when a check fails. */
+    @Override
+    public String toString() {
+        return sequence.toString();
+    }
+
     private long leave() {
         entered = false;
         scheduled = false; // last: a caller may enter the sequence again from here on

@@ -1,7 +1,9 @@
 package dev.keysmith.runtime.testing;
 
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Handler;
 import java.util.logging.LogRecord;
 import java.util.logging.Logger;
@@ -19,11 +21,11 @@ import java.util.logging.Logger;
 public final class LogCapture implements AutoCloseable {
 
     private final Logger logger;
-    private final List<LogRecord> records = new CopyOnWriteArrayList<>();
+    private final List<LogRecord> records = new ArrayList<>();
     private final Handler handler = new Handler() {
         @Override
         public void publish(LogRecord record) {
-            records.add(record);
+            add(record);
         }
 
         @Override
@@ -45,13 +47,31 @@ public final class LogCapture implements AutoCloseable {
         return new LogCapture(name);
     }
 
-    /** The records so far. */
-    public List<LogRecord> records() {
+    private synchronized void add(LogRecord record) {
+        records.add(record);
+        notifyAll();
+    }
+
+    /** The records so far, in order. */
+    public synchronized List<LogRecord> records() {
         return List.copyOf(records);
     }
 
+    /** The first record, waiting up to {@code timeout} for one to come; null if none came. */
+    public synchronized LogRecord first(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (records.isEmpty()) {
+            long left = deadline - System.nanoTime();
+            if (left <= 0) {
+                return null;
+            }
+            TimeUnit.NANOSECONDS.timedWait(this, left);
+        }
+        return records.get(0);
+    }
+
     /** Forgets the records so far. */
-    public void clear() {
+    public synchronized void clear() {
         records.clear();
     }
 

@@ -3,7 +3,7 @@ package dev.keysmith.spring.mongodb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.keysmith.mongodb.IdCollisionException;
+import dev.keysmith.runtime.RandomIdExhaustedException;
 import dev.keysmith.spring.mongodb.app.Account;
 import dev.keysmith.spring.mongodb.app.Accounts;
 import dev.keysmith.spring.mongodb.app.TestApplication;
@@ -54,7 +54,7 @@ class RandomIdRetryTest extends SpringMongoTestBase {
 
         Ticket last = new Ticket();
         assertThatThrownBy(() -> template.save(last))
-                .isInstanceOf(IdCollisionException.class)
+                .isInstanceOf(RandomIdExhaustedException.class)
                 .hasMessageContaining("'tickets'")
                 .hasMessageContaining("200 attempts");
         assertThat(template.getCollection("tickets").countDocuments()).isEqualTo(9);

@@ -18,7 +18,7 @@ class StartupCheckTest extends SpringMongoTestBase {
         assertThat(startupFailure(builder(WrongApplication.class)))
                 .isInstanceOf(KeysmithMappingException.class)
                 .hasMessageContaining("dev.keysmith.spring.mongodb.wrong.Coupon.code")
-                .hasMessageContaining("@Sequence needs a long, Long, int or Integer id, but 'code' is a String")
+                .hasMessageContaining("@Sequence needs a long, Long, int or Integer field, but 'code' is a String")
                 .asInstanceOf(InstanceOfAssertFactories.type(KeysmithMappingException.class))
                 .satisfies(e -> assertThat(e.property()).isEqualTo("code"));
     }

@@ -4,7 +4,7 @@ import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.Projections;
-import dev.keysmith.hibernate.ogm.RandomIdExhaustedException;
+import dev.keysmith.runtime.RandomIdExhaustedException;
 import dev.keysmith.runtime.RandomIdGenerator;
 import java.io.Serializable;
 import java.util.Properties;
@@ -36,7 +36,6 @@ public final class RandomIdIdGenerator extends KeysmithGenerator {
     private static final String DIGITS = "keysmith.digits";
     private static final String ATTEMPTS = "keysmith.attempts";
 
-    private int digits;
     private int attempts;
     private RandomIdGenerator ids;
     private String entityName;
@@ -48,9 +47,8 @@ public final class RandomIdIdGenerator extends KeysmithGenerator {
 
     @Override
     void configure(Properties parameters, ServiceRegistry services) {
-        digits = Integer.parseInt(parameters.getProperty(DIGITS));
         attempts = Integer.parseInt(parameters.getProperty(ATTEMPTS));
-        ids = RandomIdGenerator.create(digits);
+        ids = RandomIdGenerator.create(Integer.parseInt(parameters.getProperty(DIGITS)));
         entityName = parameters.getProperty(IdentifierGenerator.ENTITY_NAME);
         datastore = mongoDb(services, "@RandomId");
     }
@@ -67,7 +65,7 @@ public final class RandomIdIdGenerator extends KeysmithGenerator {
                 return candidate;
             }
         }
-        throw new RandomIdExhaustedException(entity(), collectionName, digits, attempts);
+        throw new RandomIdExhaustedException(entity(), collectionName, attempts, null);
     }
 
     private static boolean inSession(SharedSessionContractImplementor session, EntityPersister persister, long id) {

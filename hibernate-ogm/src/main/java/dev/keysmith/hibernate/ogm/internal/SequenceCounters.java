@@ -1,5 +1,6 @@
 package dev.keysmith.hibernate.ogm.internal;
 
+import dev.keysmith.mongodb.MongoCounterStore;
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.SequenceAllocator;
 import dev.keysmith.runtime.SequenceSpec;
@@ -13,7 +14,8 @@ import org.hibernate.service.spi.Stoppable;
 
 /**
  * The sequence allocators of one service registry (one per {@code EntityManagerFactory}): one {@link IdGenerators}
- * over a {@link MongoDatabaseCounterStore} on OGM's database, which keeps one allocator per sequence name, shared by
+ * over keysmith-mongodb's {@link MongoCounterStore} on OGM's database (collection {@code keysmith_counters}, write
+ * concern {@code majority}, never in OGM's session), which keeps one allocator per sequence name, shared by
  * every entity that names it. Opened on first use; closed with the registry, which stops the background prefetch.
  *
  * <p>Thread-safe.
@@ -54,7 +56,7 @@ public final class SequenceCounters implements Service, Stoppable {
                 if (current == null) {
                     MongoDBDatastoreProvider mongo = (MongoDBDatastoreProvider) registry
                             .getService(DatastoreProvider.class);
-                    current = IdGenerators.create(MongoDatabaseCounterStore.create(mongo.getDatabase()));
+                    current = IdGenerators.create(MongoCounterStore.create(mongo.getDatabase()));
                     generators = current;
                 }
             }

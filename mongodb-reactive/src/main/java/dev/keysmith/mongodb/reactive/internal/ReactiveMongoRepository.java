@@ -4,9 +4,9 @@ import com.mongodb.MongoWriteException;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.ReplaceOptions;
 import com.mongodb.reactivestreams.client.MongoCollection;
-import dev.keysmith.mongodb.IdCollisionException;
 import dev.keysmith.mongodb.internal.MongoRepository;
 import dev.keysmith.mongodb.reactive.ReactiveRepository;
+import dev.keysmith.runtime.RandomIdExhaustedException;
 import dev.keysmith.runtime.codec.EntityCodec;
 import dev.keysmith.runtime.codec.IdStrategy;
 import java.util.ArrayList;
@@ -58,8 +58,8 @@ public final class ReactiveMongoRepository<T, ID> implements ReactiveRepository<
                         return Mono.error(e);
                     }
                     if (attempt >= codec.insertAttempts()) {
-                        return Mono.error(new IdCollisionException(collection.getNamespace().getCollectionName(),
-                                attempt, e));
+                        return Mono.error(new RandomIdExhaustedException(codec.getEncoderClass().getSimpleName(),
+                                collection.getNamespace().getCollectionName(), attempt, e));
                     }
                     return NonBlockingIds.fresh(codec, candidate)
                             .flatMap(next -> insertRetrying(next, true, attempt + 1));

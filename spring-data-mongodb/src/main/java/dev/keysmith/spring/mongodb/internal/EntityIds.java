@@ -5,22 +5,20 @@ import dev.keysmith.annotations.RandomId;
 import dev.keysmith.annotations.Sequence;
 import dev.keysmith.annotations.UuidId;
 import dev.keysmith.runtime.IdGenerators;
-import dev.keysmith.runtime.RandomIdGenerator;
 import dev.keysmith.runtime.SequenceAllocator;
-import dev.keysmith.runtime.SequenceSpec;
 import dev.keysmith.runtime.codec.IdStrategy;
+import dev.keysmith.runtime.internal.AnnotatedAttribute;
+import dev.keysmith.runtime.internal.IdAnnotations;
+import dev.keysmith.runtime.internal.IdRules;
 import dev.keysmith.spring.mongodb.KeysmithMappingException;
 import java.lang.annotation.Annotation;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 import org.bson.UuidRepresentation;
-import org.bson.types.ObjectId;
 import org.springframework.data.mongodb.core.mapping.MongoMappingContext;
 import org.springframework.data.mongodb.core.mapping.MongoPersistentEntity;
 import org.springframework.data.mongodb.core.mapping.MongoPersistentProperty;
@@ -34,16 +32,11 @@ import org.springframework.data.mongodb.core.mapping.MongoPersistentProperty;
  */
 public final class EntityIds {
 
-    private static final List<Class<? extends Annotation>> STRATEGIES =
-            List.of(Sequence.class, UuidId.class, GeneratedObjectId.class, RandomId.class);
-    private static final Set<Class<?>> SEQUENCE_TYPES = Set.of(long.class, Long.class, int.class, Integer.class);
-    private static final Set<Class<?>> RANDOM_TYPES = Set.of(long.class, Long.class);
 
     private final MongoMappingContext mappingContext;
     private final IdGenerators ids;
     private final Supplier<UuidRepresentation> uuidRepresentation;
     private final Map<Class<?>, IdAssignment> byType = new ConcurrentHashMap<>();
-    private final Map<String, SequenceAllocator> sequences = new ConcurrentHashMap<>();
 
     /**
      * @param uuidRepresentation how the application's client writes a {@code java.util.UUID}, or {@code null}
@@ -105,9 +98,9 @@ public final class EntityIds {
         return found;
     }
 
-    /** The sequences of the entities resolved so far, by name. */
+    /** The sequences opened so far (by these entities, or by anything else that shares the generators). */
     public Collection<SequenceAllocator> sequences() {
-        return sequences.values();
+        return ids.sequences();
     }
 
     private IdAssignment resolve(Class<?> type) {
@@ -119,6 +112,9 @@ public final class EntityIds {
         entity.doWithProperties((MongoPersistentProperty property) -> {
             if (!annotationsOn(property).isEmpty()) {
                 annotated.add(property);
+            }
+            if (property.isEntity() && !property.isAssociation() && !property.isDbReference()) {
+                rejectInside(entity, property);
             }
         });
         if (annotated.isEmpty()) {
@@ -134,9 +130,9 @@ public final class EntityIds {
         }
         MongoPersistentProperty id = annotated.get(0);
         List<Annotation> annotations = annotationsOn(id);
-        if (annotations.size() > 1) {
-            throw fail(entity, id, "an id takes one strategy, but it has " + annotations.stream()
-                    .map(a -> "@" + a.annotationType().getSimpleName()).toList() + "; keep one");
+        List<IdRules.Violation> broken = IdAnnotations.check(annotations, id.getName(), id.getType());
+        if (!broken.isEmpty()) {
+            throw fail(entity, id, broken.get(0).text());
         }
         Annotation annotation = annotations.get(0);
         if (annotation instanceof Sequence sequence) {
@@ -148,28 +144,19 @@ public final class EntityIds {
         if (annotation instanceof GeneratedObjectId) {
             return objectId(entity, id);
         }
-        return random(entity, id, (RandomId) annotation);
+        RandomId random = (RandomId) annotation;
+        int digits = random.digits();
+        return new IdAssignment(entity, id, IdStrategy.RANDOM, () -> ids.randomId(digits), random.attempts());
     }
 
     private IdAssignment sequence(MongoPersistentEntity<?> entity, MongoPersistentProperty id, Sequence sequence) {
-        requireType(entity, id, SEQUENCE_TYPES, "a long, Long, int or Integer",
-                "use @UuidId or @GeneratedObjectId for other ids");
-        boolean intId = id.getType() == int.class || id.getType() == Integer.class;
-        if (sequence.start() == 0 && id.getType().isPrimitive()) {
-            throw fail(entity, id, "@Sequence(start = 0) on a primitive " + id.getType() + ": 0 means \"no id yet\""
-                    + " there (for keysmith and for Spring Data's isNew), so the id 0 would be replaced; start at 1,"
-                    + " or make the id a " + (intId ? "Integer" : "Long"));
-        }
-        String name = sequence.name().isBlank() ? entity.getCollection() : sequence.name();
         SequenceAllocator allocator;
         try {
-            allocator = ids.sequence(new SequenceSpec(name, sequence.batch(), sequence.prefetch(),
-                    sequence.counters(), sequence.digits(), sequence.start(), intId));
+            allocator = ids.sequence(IdAnnotations.sequenceSpec(sequence, entity.getCollection(), id.getType()));
         } catch (IllegalArgumentException e) {
             throw new KeysmithMappingException(entity.getType(), id.getName(), e.getMessage(), e);
         }
-        sequences.putIfAbsent(name, allocator);
-        Supplier<Object> values = intId ? () -> (int) allocator.next() : allocator::next;
+        Supplier<Object> values = allocator.spec().intId() ? () -> (int) allocator.next() : allocator::next;
         return new IdAssignment(entity, id, IdStrategy.SEQUENCE, values, 1, allocator);
     }
 
@@ -179,8 +166,6 @@ public final class EntityIds {
                     + "' is a String, which Spring Data would store as text rather than binary subtype 4; make it"
                     + " a UUID");
         }
-        requireType(entity, id, Set.of(UUID.class), "a java.util.UUID",
-                "use @Sequence or @RandomId for numbers, @GeneratedObjectId for ObjectIds");
         UuidRepresentation representation = uuidRepresentation.get();
         if (representation != null && representation != UuidRepresentation.STANDARD) {
             throw fail(entity, id, "@UuidId ids are stored as binary subtype 4, but the application's MongoDB client"
@@ -193,45 +178,31 @@ public final class EntityIds {
     }
 
     private IdAssignment objectId(MongoPersistentEntity<?> entity, MongoPersistentProperty id) {
-        requireType(entity, id, Set.of(ObjectId.class, String.class), "an ObjectId or String",
-                "use @Sequence or @RandomId for numbers, @UuidId for UUIDs");
         // Spring Data stores a String id of 24 hex digits as an ObjectId and reads it back as the same text.
         Supplier<Object> values = id.getType() == String.class ? () -> ids.objectId().toHexString() : ids::objectId;
         return new IdAssignment(entity, id, IdStrategy.OBJECT_ID, values, 1);
     }
 
-    private IdAssignment random(MongoPersistentEntity<?> entity, MongoPersistentProperty id, RandomId random) {
-        requireType(entity, id, RANDOM_TYPES, "a long or Long",
-                "use @Sequence for int ids, @UuidId or @GeneratedObjectId for other ids");
-        int digits = random.digits();
-        if (digits < 1 || digits > RandomIdGenerator.MAX_DIGITS) {
-            throw fail(entity, id, "@RandomId(digits = " + digits + ") is out of range; digits must be between 1 and "
-                    + RandomIdGenerator.MAX_DIGITS + " (19 digits overflow a long)");
+    /** An id annotation inside a nested document would never be used: a nested document has no generated id. */
+    private static void rejectInside(MongoPersistentEntity<?> entity, MongoPersistentProperty property) {
+        Class<?> nested = property.getActualType();
+        for (AnnotatedAttribute attribute : AnnotatedAttribute.of(nested, IdAnnotations.ALL)) {
+            throw fail(entity, property, "@" + attribute.annotations().get(0).annotationType().getSimpleName()
+                    + " sits on '" + attribute.name() + "' of " + nested.getSimpleName() + ", a nested document,"
+                    + " which keysmith gives no id; remove the annotation, or store " + nested.getSimpleName()
+                    + " as an entity of its own");
         }
-        if (random.attempts() < 1) {
-            throw fail(entity, id, "@RandomId(attempts = " + random.attempts() + ") must be at least 1");
-        }
-        return new IdAssignment(entity, id, IdStrategy.RANDOM, () -> ids.randomId(digits), random.attempts());
     }
 
     private static List<Annotation> annotationsOn(MongoPersistentProperty property) {
         List<Annotation> found = new ArrayList<>(1);
-        for (Class<? extends Annotation> strategy : STRATEGIES) {
+        for (Class<? extends Annotation> strategy : IdAnnotations.ALL) {
             Annotation annotation = property.findAnnotation(strategy);
             if (annotation != null) {
                 found.add(annotation);
             }
         }
         return found;
-    }
-
-    private static void requireType(MongoPersistentEntity<?> entity, MongoPersistentProperty id, Set<Class<?>> allowed,
-            String expected, String alternative) {
-        if (!allowed.contains(id.getType())) {
-            throw fail(entity, id, "@" + annotationsOn(id).get(0).annotationType().getSimpleName() + " needs "
-                    + expected + " id, but '" + id.getName() + "' is a " + id.getType().getSimpleName() + "; "
-                    + alternative);
-        }
     }
 
     private static KeysmithMappingException fail(MongoPersistentEntity<?> entity, MongoPersistentProperty property,

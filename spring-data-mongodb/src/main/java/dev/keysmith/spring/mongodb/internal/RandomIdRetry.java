@@ -3,8 +3,8 @@ package dev.keysmith.spring.mongodb.internal;
 import com.mongodb.ErrorCategory;
 import com.mongodb.MongoWriteException;
 import dev.keysmith.mongodb.DuplicateSequenceIdException;
-import dev.keysmith.mongodb.IdCollisionException;
 import dev.keysmith.runtime.CounterStatus;
+import dev.keysmith.runtime.RandomIdExhaustedException;
 import dev.keysmith.spring.mongodb.KeysmithSequenceCounters;
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -23,12 +23,12 @@ import org.springframework.util.ClassUtils;
  * Around {@code MongoOperations.insert}, {@code save} and {@code insertAll}: an entity whose {@code @RandomId} is
  * absent is inserted (a {@code save} too: an upsert on a drawn id would overwrite the document that holds it), and
  * an insert that collides on {@code _id} is retried with a fresh id up to {@code @RandomId(attempts)} times, then
- * fails with {@link IdCollisionException}. An entity whose {@code @Sequence} id is absent is inserted the same way,
- * and a collision on {@code _id} (the sequence's counter is behind the collection's data) resyncs the sequence and
- * retries once with a fresh id, else fails with Spring's {@link DuplicateKeyException} whose message (and cause,
- * {@link dev.keysmith.mongodb.DuplicateSequenceIdException}) names the entity, the sequence, the id and the fix.
- * A collision on any other unique index is thrown as it is. A batch that holds such entities is inserted one entity
- * at a time, so that each can be retried on its own.
+ * fails with {@link RandomIdExhaustedException}. An entity whose {@code @Sequence} id is absent is inserted the
+ * same way, and a collision on {@code _id} (the sequence's counter is behind the collection's data) resyncs the
+ * sequence and retries once with a fresh id, else fails with Spring's {@link DuplicateKeyException} whose message
+ * (and cause, {@link dev.keysmith.mongodb.DuplicateSequenceIdException}) names the entity, the sequence, the id and
+ * the fix. A collision on any other unique index is thrown as it is. A batch that holds such entities is inserted
+ * one entity at a time, so that each can be retried on its own.
  *
  * <p>Thread-safe.
  */
@@ -129,7 +129,8 @@ public final class RandomIdRetry implements MethodInterceptor {
                     continue;
                 }
                 if (attempt >= attempts) {
-                    throw new IdCollisionException(collection, attempts, e);
+                    throw new RandomIdExhaustedException(ClassUtils.getUserClass(entity).getSimpleName(), collection,
+                            attempts, e);
                 }
                 // A mutable entity kept the id that collided; without it, the next insert draws a fresh one.
                 candidate = assignment.clearId(candidate);

@@ -11,6 +11,7 @@ import com.mongodb.event.CommandListener;
 import com.mongodb.event.CommandStartedEvent;
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
+import dev.keysmith.mongodb.MongoCounterStore;
 import dev.keysmith.runtime.CounterStore;
 import dev.keysmith.runtime.testing.CounterStoreContract;
 import java.util.List;
@@ -22,11 +23,11 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The OGM route's counter store meets the contract of every keysmith counter store (runtime's
- * {@link CounterStoreContract}), on the driver 5.6.4 that OGM runs on, and writes with write concern
- * {@code majority}.
+ * The OGM route's counter store, keysmith-mongodb's {@link MongoCounterStore} as {@link SequenceCounters} opens it,
+ * meets the contract of every keysmith counter store (runtime's {@link CounterStoreContract}) on the driver 5.6.4
+ * that OGM runs on, and writes with write concern {@code majority}.
  */
-class MongoDatabaseCounterStoreTest extends CounterStoreContract {
+class OgmCounterStoreTest extends CounterStoreContract {
 
     private static final List<BsonDocument> counterWrites = new CopyOnWriteArrayList<>();
     private static MongoServer server;
@@ -63,7 +64,7 @@ class MongoDatabaseCounterStoreTest extends CounterStoreContract {
 
     @Override
     protected CounterStore emptyStore() {
-        return MongoDatabaseCounterStore.create(freshDatabase());
+        return MongoCounterStore.create(freshDatabase());
     }
 
     @Test
@@ -71,7 +72,7 @@ class MongoDatabaseCounterStoreTest extends CounterStoreContract {
         MongoDatabase database = freshDatabase();
         counterWrites.clear();
 
-        MongoDatabaseCounterStore.create(database).reserve("invoices", 10);
+        MongoCounterStore.create(database).reserve("invoices", 10);
 
         assertThat(counterWrites).singleElement().satisfies(command -> {
             assertThat(command.getString("findAndModify").getValue()).isEqualTo("keysmith_counters");
