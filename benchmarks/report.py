@@ -131,11 +131,16 @@ def main(folder):
 
     if seq:
         print("### (d) Sequences against the embedded server on loopback\n")
-        row("batch", "prefetch", "ids per second")
-        row("---:", "---", "---:")
+        row("batch", "prefetch", "ids per second, next()", "nextAsync()", "nextAsync / next")
+        row("---:", "---", "---:", "---:", "---:")
         for batch in (1, 50, 1000):
             for prefetch in ("true", "false"):
-                row(batch, prefetch, f"{score(find(seq, 'SequenceBenchmark.takeId', batch=batch, prefetch=prefetch)):,.0f}")
+                blocking = score(find(seq, 'SequenceBenchmark.takeId', batch=batch, prefetch=prefetch))
+                try:
+                    non_blocking = score(find(seq, 'SequenceBenchmark.takeIdAsync', batch=batch, prefetch=prefetch))
+                    row(batch, prefetch, f"{blocking:,.0f}", f"{non_blocking:,.0f}", f"{non_blocking / blocking:.2f}x")
+                except SystemExit:
+                    row(batch, prefetch, f"{blocking:,.0f}", "", "")
         print()
         for prefetch in ("false", "true"):
             one = score(find(seq, "SequenceBenchmark.takeId", batch=1, prefetch=prefetch))
@@ -146,15 +151,20 @@ def main(folder):
         median_trip = percentile(trip, "50.0")
         print(f"\nOne counter round trip (`findOneAndUpdate`): median {median_trip:.0f} µs, "
               f"p99 {percentile(trip, '99.0'):.0f} µs, p99.9 {percentile(trip, '99.9'):.0f} µs.\n")
-        row("batch", "prefetch", "p50 µs", "p99 µs", "p99.9 µs", "p99.9 / median round trip", "goal (prefetch)", "")
-        row("---:", "---", "---:", "---:", "---:", "---:", "---", "---")
-        for batch in (50, 1000):
+        row("way in", "batch", "prefetch", "p50 µs", "p99 µs", "p99.9 µs", "p99.9 / median round trip",
+            "goal (prefetch)", "")
+        row("---", "---:", "---", "---:", "---:", "---:", "---:", "---", "---")
+        for way, method in (("next()", "takeId"), ("nextAsync()", "takeIdAsync")):
+          for batch in (50, 1000):
             for prefetch in ("true", "false"):
-                r = find(seq, "SequenceLatencyBenchmark.takeId", batch=batch, prefetch=prefetch)
+                try:
+                    r = find(seq, "SequenceLatencyBenchmark." + method, batch=batch, prefetch=prefetch)
+                except SystemExit:
+                    continue
                 p999 = percentile(r, "99.9")
                 ratio = p999 / median_trip
                 goal = ("≤ 0.1x", verdict(ratio, 0.1, higher_is_better=False)) if prefetch == "true" else ("", "")
-                row(batch, prefetch, f"{percentile(r, '50.0'):.2f}", f"{percentile(r, '99.0'):.2f}",
+                row(way, batch, prefetch, f"{percentile(r, '50.0'):.2f}", f"{percentile(r, '99.0'):.2f}",
                     f"{p999:.2f}", f"{ratio:.3f}x", *goal)
         print()
 

@@ -93,7 +93,12 @@ public final class Invoice_KeysmithCodec extends GeneratedEntityCodec<Invoice> {
 
   @Override
   public Invoice withNewId(Invoice entity) {
-    return new Invoice(sequence.next(), entity.total(), entity.issued());
+    return withSequenceId(entity, sequence.next());
+  }
+
+  @Override
+  public Invoice withSequenceId(Invoice entity, long id) {
+    return new Invoice(id, entity.total(), entity.issued());
   }
 
   @Override

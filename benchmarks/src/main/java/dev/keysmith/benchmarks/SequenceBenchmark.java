@@ -17,7 +17,8 @@ import org.openjdk.jmh.annotations.TearDown;
 
 /**
  * (d) Sequence ids per second, flat out, against the embedded MongoDB server on loopback, at batch 1, 50 and
- * 1000, with and without prefetch (prefetch never applies to batch 1, so that pair measures the same thing).
+ * 1000, with and without prefetch (prefetch never applies to batch 1, so that pair measures the same thing); by
+ * {@code next()} and by {@code nextAsync()}.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -49,5 +50,14 @@ public class SequenceBenchmark {
     @Benchmark
     public long takeId() {
         return allocator.next();
+    }
+
+    /**
+     * The non-blocking way in, the same sequence settings: a future already completed while the range has ids, else
+     * completed by the reservation (made on the scheduler's thread over this blocking store); joined here.
+     */
+    @Benchmark
+    public long takeIdAsync() {
+        return allocator.nextAsync().join();
     }
 }

@@ -66,4 +66,10 @@ public class SequenceLatencyBenchmark {
     public long takeId() {
         return allocator.next();
     }
+
+    /** The non-blocking way in: {@code nextAsync()}, joined (a completed future in steady state with prefetch). */
+    @Benchmark
+    public long takeIdAsync() {
+        return allocator.nextAsync().join();
+    }
 }

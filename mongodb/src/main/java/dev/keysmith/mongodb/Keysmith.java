@@ -15,6 +15,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ThreadFactory;
 import org.bson.codecs.Codec;
 import org.bson.codecs.configuration.CodecRegistries;
 import org.bson.codecs.configuration.CodecRegistry;
@@ -197,6 +198,7 @@ public final class Keysmith implements AutoCloseable {
         private Duration allocationTimeout;
         private Duration failureBackoff;
         private Executor prefetchExecutor;
+        private ThreadFactory prefetchThreads;
         private CounterCheck counterCheck = CounterCheck.WARN;
         private boolean resyncOnDuplicateId = true;
 
@@ -238,9 +240,21 @@ public final class Keysmith implements AutoCloseable {
         }
 
         /**
-         * Runs the background reservations of the sequences on {@code executor} instead of keysmith's one prefetch
-         * thread. See {@link IdGenerators.Builder#prefetchExecutor}.
+         * Where the one background thread of the sequences comes from (virtual threads, a managed factory); keysmith's
+         * daemon threads by default. See {@link IdGenerators.Builder#prefetchThreads}.
          */
+        public Builder prefetchThreads(ThreadFactory threads) {
+            this.prefetchThreads = Objects.requireNonNull(threads, "prefetchThreads");
+            return this;
+        }
+
+        /**
+         * Runs the blocking counter writes of the background on {@code executor}. See
+         * {@link IdGenerators.Builder#prefetchExecutor}.
+         *
+         * @deprecated give the thread with {@link #prefetchThreads(ThreadFactory)} instead
+         */
+        @Deprecated(since = "0.1.0")
         public Builder prefetchExecutor(Executor executor) {
             this.prefetchExecutor = Objects.requireNonNull(executor, "prefetchExecutor");
             return this;
@@ -276,11 +290,19 @@ public final class Keysmith implements AutoCloseable {
             if (failureBackoff != null) {
                 ids.failureBackoff(failureBackoff);
             }
+            if (prefetchThreads != null) {
+                ids.prefetchThreads(prefetchThreads);
+            }
             if (prefetchExecutor != null) {
-                ids.prefetchExecutor(prefetchExecutor);
+                deprecatedPrefetchExecutor(ids, prefetchExecutor);
             }
             return new Keysmith(database, ids.build(), new SequenceCounters(database, store, counterCheck,
                     resyncOnDuplicateId, "keysmith.resync(%s.class)", "Keysmith.builder(...).counterCheck(...)"));
+        }
+
+        @SuppressWarnings("deprecation")
+        private static void deprecatedPrefetchExecutor(IdGenerators.Builder ids, Executor executor) {
+            ids.prefetchExecutor(executor);
         }
     }
 }

@@ -1,6 +1,10 @@
 package dev.keysmith.runtime;
 
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
 import org.bson.BsonArray;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -75,6 +79,26 @@ public final class CounterDocuments {
 
         /** Whether {@code failure} is the server's duplicate-key error ({@value #DUPLICATE_KEY}). */
         boolean isDuplicateKey(RuntimeException failure);
+
+        /** The counters collection's namespace ({@code database.collection}), for messages. */
+        String namespace();
+    }
+
+    /**
+     * What a non-blocking route supplies: {@link Access}'s operations as stages that complete on its driver's threads.
+     *
+     * <p>Implementations are thread-safe.
+     */
+    public interface AsyncAccess {
+
+        /** As {@link Access#findOneAndIncrement}: completes with the document before the update, or null. */
+        CompletionStage<BsonDocument> findOneAndIncrement(BsonDocument filter, BsonDocument update);
+
+        /** As {@link Access#findOne}: completes with the first document matching {@code filter}, or null. */
+        CompletionStage<BsonDocument> findOne(BsonDocument filter);
+
+        /** Whether {@code failure} is the server's duplicate-key error ({@value #DUPLICATE_KEY}). */
+        boolean isDuplicateKey(Throwable failure);
 
         /** The counters collection's namespace ({@code database.collection}), for messages. */
         String namespace();
@@ -228,6 +252,53 @@ public final class CounterDocuments {
         long value = valueOf(before);
         if (value < 0) {
             throw new MalformedCounterException(access.namespace(), counter, before, null);
+        }
+        return value;
+    }
+    /**
+     * As {@link #reserve(Access, String, long)}, without blocking: the same documents, the same procedure (a lost
+     * first-use race retried, a malformed document reported), each step run when the previous one completes. It does
+     * not take {@link #reserve(Access, String, long, long)}'s limit yet: the allocator never hands out an id past the
+     * space either way, but the counter of a used-up space may be written past it.
+     *
+     * @return a stage completed with the first offset, or exceptionally with {@link MalformedCounterException} or the
+     *     driver's exception
+     */
+    public static CompletionStage<Long> reserveAsync(AsyncAccess access, String counter, long count) {
+        Objects.requireNonNull(access, "access");
+        return reserveAsync(access, counter, filter(counter), increment(count), 1);
+    }
+
+    private static CompletionStage<Long> reserveAsync(AsyncAccess access, String counter, BsonDocument filter,
+            BsonDocument update, int attempt) {
+        return access.findOneAndIncrement(filter, update).handle((before, thrown) -> {
+            if (thrown == null) {
+                return CompletableFuture.completedFuture(offsetBefore(access.namespace(), counter, before));
+            }
+            Throwable failure = thrown instanceof CompletionException && thrown.getCause() != null
+                    ? thrown.getCause() : thrown;
+            if (!access.isDuplicateKey(failure)) {
+                return CompletableFuture.<Long>failedFuture(failure);
+            }
+            // as in reserve: a lost first-use race is retried, a malformed document reported
+            return access.findOne(idFilter(counter)).thenCompose(current -> {
+                if (current != null && valueOf(current) < 0) {
+                    throw new MalformedCounterException(access.namespace(), counter, current, failure);
+                }
+                return attempt < UPSERT_ATTEMPTS ? reserveAsync(access, counter, filter, update, attempt + 1)
+                        : CompletableFuture.<Long>failedFuture(failure);
+            });
+        }).thenCompose(Function.identity());
+    }
+
+    /** The offset a reservation starts at: the counter's value before the update (0 when it was just created). */
+    private static long offsetBefore(String namespace, String counter, BsonDocument before) {
+        if (before == null) {
+            return 0;
+        }
+        long value = valueOf(before);
+        if (value < 0) {
+            throw new MalformedCounterException(namespace, counter, before, null);
         }
         return value;
     }

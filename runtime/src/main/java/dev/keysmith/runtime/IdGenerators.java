@@ -17,9 +17,9 @@ import org.bson.types.ObjectId;
 /**
  * The generators of every strategy for one database: the JVM-wide {@link ObjectIdGenerator} and version 7
  * {@link UuidGenerator}, a {@link RandomIdGenerator} per digit count, and one {@link SequenceAllocator} per
- * sequence name over the database's {@link CounterStore}, all of whose background reservations run on one prefetch
- * scheduler (one thread at most, ended when idle, or an executor of the application's). Each generator is made on
- * first use. Generated codecs take their ids from here.
+ * sequence name over the database's {@link CounterStore} (or {@link AsyncCounterStore}), all of whose background
+ * work runs on one scheduler: one thread at most, from keysmith's or the application's {@link ThreadFactory}, ended
+ * when idle. Each generator is made on first use. Generated codecs take their ids from here.
  *
  * <pre>{@code
  * IdGenerators ids = IdGenerators.builder(store)
@@ -32,7 +32,8 @@ import org.bson.types.ObjectId;
  */
 public final class IdGenerators implements AutoCloseable {
 
-    private final CounterStore store;
+    private final CounterStore store; // null over an AsyncCounterStore
+    private final AsyncCounterStore asyncStore; // null over a CounterStore
     private final Duration allocationTimeout;
     private final Duration failureBackoff;
     // Here rather than in SequenceAllocator: generators that never open a sequence never load the allocator.
@@ -50,9 +51,10 @@ public final class IdGenerators implements AutoCloseable {
     private final Map<String, SequenceAllocator> sequences = new ConcurrentHashMap<>();
     private volatile boolean closed;
 
-    private IdGenerators(CounterStore store, Duration allocationTimeout, Duration failureBackoff,
-            Duration prefetchIdleTime, Executor prefetchExecutor, ThreadFactory prefetchThreads) {
+    private IdGenerators(CounterStore store, AsyncCounterStore asyncStore, Duration allocationTimeout,
+            Duration failureBackoff, Duration prefetchIdleTime, Executor prefetchExecutor, ThreadFactory prefetchThreads) {
         this.store = store;
+        this.asyncStore = asyncStore;
         this.allocationTimeout = allocationTimeout;
         this.failureBackoff = failureBackoff;
         this.prefetchIdleTime = prefetchIdleTime;
@@ -62,9 +64,11 @@ public final class IdGenerators implements AutoCloseable {
 
     private synchronized PrefetchScheduler scheduler() {
         if (scheduler == null) {
-            scheduler = prefetchExecutor != null ? PrefetchScheduler.on(prefetchExecutor)
-                    : prefetchThreads != null ? PrefetchScheduler.ownThread(prefetchIdleTime, prefetchThreads)
-                            : PrefetchScheduler.ownThread(prefetchIdleTime);
+            scheduler = prefetchThreads != null ? PrefetchScheduler.ownThread(prefetchIdleTime, prefetchThreads)
+                    : PrefetchScheduler.ownThread(prefetchIdleTime);
+            if (prefetchExecutor != null) {
+                scheduler = scheduler.withStoreCalls(prefetchExecutor);
+            }
             if (closed) {
                 scheduler.close(); // close() ran while this sequence opened: no thread outlives it
             }
@@ -83,13 +87,26 @@ public final class IdGenerators implements AutoCloseable {
     /** Generators whose sequences reserve their ranges in {@code store}, with the default timeouts. */
     public static IdGenerators create(CounterStore store) {
         // Not through the builder: one class fewer to load before the first document.
-        return new IdGenerators(Objects.requireNonNull(store, "store"), DEFAULT_ALLOCATION_TIMEOUT,
+        return new IdGenerators(Objects.requireNonNull(store, "store"), null, DEFAULT_ALLOCATION_TIMEOUT,
                 DEFAULT_FAILURE_BACKOFF, DEFAULT_PREFETCH_IDLE_TIME, null, null);
+    }
+
+    /**
+     * Generators whose sequences reserve their ranges in {@code store}, which never blocks, with the default
+     * timeouts: for reactive applications, whose event loops take ids with {@link SequenceAllocator#nextAsync()}.
+     */
+    public static IdGenerators createAsync(AsyncCounterStore store) {
+        return asyncBuilder(store).build();
     }
 
     /** A builder to change the timeouts and the prefetch scheduler. */
     public static Builder builder(CounterStore store) {
-        return new Builder(store);
+        return new Builder(Objects.requireNonNull(store, "store"), null);
+    }
+
+    /** As {@link #builder(CounterStore)}, over a store that never blocks. */
+    public static Builder asyncBuilder(AsyncCounterStore store) {
+        return new Builder(null, Objects.requireNonNull(store, "store"));
     }
 
     /** An ObjectId from the JVM-wide generator: one 5-byte process value per process, as the spec has it. */
@@ -133,7 +150,7 @@ public final class IdGenerators implements AutoCloseable {
                     + "' cannot be opened");
         }
         SequenceAllocator allocator = sequences.computeIfAbsent(spec.name(), name -> new SequenceAllocator(spec, store,
-                allocationTimeout, failureBackoff, scheduler(), false));
+                asyncStore, allocationTimeout, failureBackoff, scheduler(), false));
         if (!allocator.spec().equals(spec)) {
             throw new IllegalArgumentException("sequence '" + spec.name() + "' is declared twice with different"
                     + " settings: " + allocator.spec() + " and " + spec + "; give one of them another name");
@@ -154,7 +171,7 @@ public final class IdGenerators implements AutoCloseable {
                 .toList();
     }
 
-    /** Closes every sequence allocator and ends the prefetch thread (an application's executor is left running). */
+    /** Closes every sequence allocator and ends the scheduler's thread (an application's executor is left running). */
     @Override
     public void close() {
         closed = true;
@@ -176,19 +193,22 @@ public final class IdGenerators implements AutoCloseable {
     public static final class Builder {
 
         private final CounterStore store;
+        private final AsyncCounterStore asyncStore;
         private Duration allocationTimeout = DEFAULT_ALLOCATION_TIMEOUT;
         private Duration failureBackoff = DEFAULT_FAILURE_BACKOFF;
         private Duration prefetchIdleTime = DEFAULT_PREFETCH_IDLE_TIME;
         private Executor prefetchExecutor;
         private ThreadFactory prefetchThreads;
 
-        private Builder(CounterStore store) {
-            this.store = Objects.requireNonNull(store, "store");
+        private Builder(CounterStore store, AsyncCounterStore asyncStore) {
+            this.store = store;
+            this.asyncStore = asyncStore;
         }
 
         /**
-         * The longest a caller of {@code next()} waits for a range that another thread is reserving; 30 s by default
-         * (the MongoDB driver's default server-selection timeout). Set it to about the store's own timeout.
+         * The longest a caller of {@code next()} or {@code nextAsync()} waits for a range that is being reserved (by
+         * another caller, the prefetch, or over an {@link AsyncCounterStore}); 30 s by default (the MongoDB driver's
+         * default server-selection timeout). Set it to about the store's own timeout.
          */
         public Builder allocationTimeout(Duration timeout) {
             this.allocationTimeout = positive(timeout, "allocationTimeout");
@@ -208,34 +228,43 @@ public final class IdGenerators implements AutoCloseable {
             return this;
         }
 
-        /** How long the prefetch thread stays with no sequence to check before it ends; 10 s by default. */
+        /** How long the scheduler's thread stays with nothing to do before it ends; 10 s by default. */
         public Builder prefetchIdleTime(Duration idleTime) {
             this.prefetchIdleTime = positive(idleTime, "prefetchIdleTime");
             return this;
         }
 
         /**
-         * Runs the background reservations on {@code executor} (for instance one that starts virtual threads)
-         * instead of keysmith's own thread. The application owns it: {@link IdGenerators#close()} leaves it running.
-         *
-         * <p>An {@link Executor} has no timer, so the caller of {@code next()} that reaches a sequence's prefetch
-         * point submits the reservation to it, once per range. keysmith's own thread schedules itself instead: no
-         * caller hands it anything in steady state, which keeps that call off the ids' latency.
+         * Where the thread of the scheduler comes from: the one thread per {@code IdGenerators} that prefetches the
+         * sequences' ranges, runs the blocking store calls that non-blocking callers need, and times their waits out.
+         * By default keysmith makes daemon threads named {@code keysmith-prefetch-<n>}; give
+         * {@code Thread.ofVirtual().factory()} (Java 21) or a container's managed factory to have them from there.
+         * The thread is made on first use and ends after {@link #prefetchIdleTime} with nothing to do.
          */
+        public Builder prefetchThreads(ThreadFactory threads) {
+            this.prefetchThreads = Objects.requireNonNull(threads, "prefetchThreads");
+            return this;
+        }
+
+        /**
+         * Runs the blocking store calls of the background (the prefetch, and the reservations of
+         * {@link SequenceAllocator#nextAsync()} over a blocking {@link CounterStore}) on {@code executor}; the
+         * scheduler's thread still decides when. The application owns it: {@link IdGenerators#close()} leaves it
+         * running.
+         *
+         * @deprecated keysmith has one prefetch route now, whose thread the application can supply with
+         *     {@link #prefetchThreads(ThreadFactory)} (virtual threads, a managed factory); this setting still
+         *     moves the store calls onto the executor, but no longer saves the scheduler's thread
+         */
+        @Deprecated(since = "0.1.0")
         public Builder prefetchExecutor(Executor executor) {
             this.prefetchExecutor = Objects.requireNonNull(executor, "prefetchExecutor");
             return this;
         }
 
-        /** The factory of the own prefetch thread. Internal: lets tests watch the threads. */
-        Builder prefetchThreads(ThreadFactory threads) {
-            this.prefetchThreads = Objects.requireNonNull(threads, "prefetchThreads");
-            return this;
-        }
-
         public IdGenerators build() {
-            return new IdGenerators(store, allocationTimeout, failureBackoff, prefetchIdleTime, prefetchExecutor,
-                    prefetchThreads);
+            return new IdGenerators(store, asyncStore, allocationTimeout, failureBackoff, prefetchIdleTime,
+                    prefetchExecutor, prefetchThreads);
         }
 
         private static Duration positive(Duration value, String name) {

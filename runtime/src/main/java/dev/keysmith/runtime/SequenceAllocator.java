@@ -2,54 +2,71 @@ package dev.keysmith.runtime;
 
 import dev.keysmith.runtime.internal.CounterRange;
 import dev.keysmith.runtime.internal.IdBlock;
+import dev.keysmith.runtime.internal.IdRange;
 import dev.keysmith.runtime.internal.NextRange;
 import dev.keysmith.runtime.internal.NextRange.Failed;
 import dev.keysmith.runtime.internal.NextRange.IdAllocationFailure;
 import dev.keysmith.runtime.internal.NextRange.Ready;
 import dev.keysmith.runtime.internal.NextRange.Reserving;
-import dev.keysmith.runtime.internal.PrefetchLead;
 import dev.keysmith.runtime.internal.PrefetchScheduler;
-import dev.keysmith.runtime.internal.PrefetchScheduler.Prefetch;
+import dev.keysmith.runtime.internal.Prefetcher;
 import java.lang.System.Logger.Level;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.function.BiConsumer;
 
 /**
- * Hands out the ids of one sequence from ranges reserved in a {@link CounterStore}: the optimizer of Hibernate's
- * "optimizer plus access callback", with the store as the callback.
+ * Hands out the ids of one sequence from ranges reserved in a counter store: the optimizer of Hibernate's
+ * "optimizer plus access callback", with the store as the callback. Two ways in share one core: {@link #next()},
+ * which may wait, and {@link #nextAsync()}, which never does.
  *
  * <p>Each reservation takes {@code batch} values from one counter (picked at random among the counters that are
  * not exhausted, when there are several) and the allocator hands them out one by one. Values of a range that is not
- * used up (the allocator is closed, the process stops) are never handed out again: gaps, never duplicates.
+ * used up (the allocator is closed, the process stops, a non-blocking caller cancelled) are never handed out again:
+ * gaps, never duplicates.
+ *
+ * <p><b>No lock.</b> An id of the range being handed out costs one atomic increment. The rest of the state (the
+ * next range: none, in flight, reserved, or failed) is one immutable value swapped by compare-and-set, so a caller
+ * never waits for a lock, only, when the range is used up, for the reservation of the next.
  *
  * <p><b>Single flight.</b> At most one reservation per sequence is in flight. A caller that finds the range used up
- * while a reservation runs waits for it and shares its outcome: its range, or its failure. After a failure, callers
- * fail fast with that failure for the back-off ({@link IdGenerators.Builder#failureBackoff}); then the next caller
- * tries again. So an outage costs each caller at most one store timeout, never one per caller queued before it.
+ * while a reservation runs waits for it and shares its outcome: its range, or its failure. A blocking caller waits
+ * on the reservation's future; a non-blocking one becomes a continuation of it, run by the thread that completes
+ * it. After a failure, callers fail fast with that failure for the back-off ({@link IdGenerators.Builder#failureBackoff});
+ * then the next caller tries again. So an outage costs each caller at most one store timeout, never one per caller
+ * queued before it.
  *
  * <p><b>Prefetch.</b> With {@code prefetch} (and {@code batch > 1}), the next range is reserved in the background
- * before the current one runs out, so that in steady state {@link #next()} never waits on the store. On the one
- * prefetch thread of its {@link IdGenerators}, the sequence schedules itself: the thread checks it when the ids left
- * are predicted to reach the lead ({@code internal.PrefetchLead}: from the pace and the reservation time, between
- * half a range and a full one), reserves, and schedules the next check; a caller only enters the sequence into the
- * schedule when it is not in it (first use, after idling or a failure), so in steady state a caller never touches
- * the thread. On an application's executor, the caller that reaches the lead submits the reservation to it.
+ * before the current one runs out, so that in steady state no caller waits on the store, whichever way it came in.
+ * The thread of the {@link IdGenerators}' scheduler decides when ({@code internal.Prefetcher}); a caller only
+ * enters the sequence into its schedule when it is not in it (first use, after idling).
  *
- * <p><b>Bounded, interruptible waits.</b> A caller never waits for another's reservation longer than the allocation
- * timeout ({@link IdGenerators.Builder#allocationTimeout}), and an interrupted caller gets
- * {@link IdAllocationException} caused by {@link InterruptedException}, with its interrupt flag set. A caller that
- * reserves itself is bounded by the store's own timeouts (for MongoDB, the client's server-selection and socket
- * timeouts).
+ * <p><b>Bounded waits.</b> A caller never waits for another's reservation longer than the allocation timeout
+ * ({@link IdGenerators.Builder#allocationTimeout}); a non-blocking one gets a stage completed exceptionally then.
+ * An interrupted blocking caller gets {@link IdAllocationException} caused by {@link InterruptedException}, with its
+ * interrupt flag set. A blocking caller that reserves itself is bounded by the store's own timeouts (for MongoDB,
+ * the client's server-selection and socket timeouts).
  *
- * <p><b>Inline reservations.</b> {@link #next(CounterStore)} reserves through a store given per call (Hibernate's
- * native route: {@code nextval} on the caller's own connection) and never prefetches.
+ * <p><b>Stores.</b> Over a {@link CounterStore}, a blocking caller reserves on its own thread, and a non-blocking
+ * caller has the reservation made on the scheduler's thread. Over an {@link AsyncCounterStore}, every reservation
+ * is started where it is needed and completes on the store's threads; a blocking caller waits for it.
+ * {@link #next(CounterStore)} reserves through a store given per call (Hibernate's native route: {@code nextval}
+ * on the caller's own connection) and never prefetches.
  *
  * <p>Logging ({@link System.Logger} {@code dev.keysmith.runtime.SequenceAllocator}): one warning when reservations
  * start failing, one info line when they succeed again; nothing else.
@@ -57,72 +74,86 @@ import java.util.concurrent.locks.ReentrantLock;
  * <pre>{@code
  * try (SequenceAllocator invoices = SequenceAllocator.open(SequenceSpec.of("invoices").withBatch(100), store)) {
  *     long number = invoices.next();
+ *     invoices.nextAsync().thenAccept(id -> ...);   // never blocks this thread
  * }
  * }</pre>
  *
- * <p>Thread-safe. The lock is a {@code ReentrantLock} held for a few instructions, never across a call to the store,
- * and waits are on its {@code Condition}, so virtual threads are not pinned.
+ * <p>Thread-safe.
  */
 public final class SequenceAllocator implements AutoCloseable {
 
+    private static final VarHandle STATE;
+
+    static {
+        try {
+            STATE = MethodHandles.lookup().findVarHandle(SequenceAllocator.class, "state", State.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final SequenceSpec spec;
-    private final CounterStore store;
+    private final CounterStore store; // null over an AsyncCounterStore
+    private final AsyncCounterStore asyncStore; // null over a CounterStore
     private final CounterRange[] ranges;
-    private final boolean prefetching;
     private final long allocationTimeoutNanos;
     private final long failureBackoffNanos;
     private final PrefetchScheduler scheduler;
     private final boolean ownsScheduler;
-    private final boolean selfScheduling;
-    private final Runnable prefetchTask = this::prefetch;
-    private final Prefetch scheduledPrefetch = new ScheduledPrefetch();
+    private final Prefetcher prefetcher; // null without prefetch
+    private final AtomicLongArray staleThrough; // per counter range: ids up to this one are taken (resync); only raised
 
-    private final ReentrantLock lock = new ReentrantLock();
-    private final Condition settled = lock.newCondition();
+    private volatile State state = new State(IdRange.EMPTY, NextRange.NONE, false);
 
-    // guarded by lock
-    private long nextId;
-    private long remaining;
-    private long prefetchAt; // on an application's executor: with this many ids left, the caller submits the next
-    private boolean inSchedule; // on the own prefetch thread: whether the sequence is in its schedule
-    private final PrefetchLead lead = new PrefetchLead();
-    private NextRange nextRange = NextRange.NONE;
-    private boolean closed;
-    private boolean spaceExhausted;
-    private boolean failing;
-    private long handedOut;
-    private long reservations;
-    private long reservationNanos;
-    private long maxReservationNanos;
-    private long failures;
-    private long waits;
-    private final long[] staleThrough; // per counter range: ids up to this one are taken (resync); see skipThrough
+    // Written by the one reservation in flight, before it publishes its outcome; read by snapshots and the prefetch.
+    private volatile boolean spaceExhausted;
+    private volatile boolean failing;
+    private volatile long reservations;
+    private volatile long reservationNanos;
+    private volatile long maxReservationNanos;
+    private volatile long lastReservationNanos;
+    private volatile long failures;
+    private final LongAdder waits = new LongAdder();
 
-    SequenceAllocator(SequenceSpec spec, CounterStore store, Duration allocationTimeout, Duration failureBackoff,
-            PrefetchScheduler scheduler, boolean ownsScheduler) {
+    SequenceAllocator(SequenceSpec spec, CounterStore store, AsyncCounterStore asyncStore, Duration allocationTimeout,
+            Duration failureBackoff, PrefetchScheduler scheduler, boolean ownsScheduler) {
         this.spec = Objects.requireNonNull(spec, "spec");
-        this.store = Objects.requireNonNull(store, "store");
+        this.store = store;
+        this.asyncStore = asyncStore;
         this.ranges = CounterRange.split(spec.start(), spec.lastValue(), spec.counters(), spec::counterName);
-        this.prefetching = spec.prefetch() && spec.batch() > 1;
         this.allocationTimeoutNanos = allocationTimeout.toNanos();
         this.failureBackoffNanos = failureBackoff.toNanos();
         this.scheduler = scheduler;
         this.ownsScheduler = ownsScheduler;
-        this.selfScheduling = scheduler.schedulesItself();
-        this.staleThrough = new long[ranges.length];
-        java.util.Arrays.fill(staleThrough, Long.MIN_VALUE);
+        this.prefetcher = spec.prefetch() && spec.batch() > 1
+                ? new Prefetcher(new PrefetchView(), scheduler, spec.batch()) : null;
+        this.staleThrough = new AtomicLongArray(ranges.length);
+        for (int i = 0; i < ranges.length; i++) {
+            staleThrough.set(i, Long.MIN_VALUE);
+        }
     }
 
     /**
      * Opens an allocator on its own, with the default timeouts and a prefetch thread of its own (named
      * {@code keysmith-prefetch-<sequence>}, ended after 10 s without work); reserves nothing
-     * until the first {@link #next()}. Allocators of an application come from {@link IdGenerators#sequence}, which
+     * until the first id is asked for. Allocators of an application come from {@link IdGenerators#sequence}, which
      * share one prefetch thread.
      */
     public static SequenceAllocator open(SequenceSpec spec, CounterStore store) {
-        return new SequenceAllocator(spec, store, IdGenerators.DEFAULT_ALLOCATION_TIMEOUT,
-                IdGenerators.DEFAULT_FAILURE_BACKOFF, PrefetchScheduler.ownThread(IdGenerators.DEFAULT_PREFETCH_IDLE_TIME,
-                        "keysmith-prefetch-" + spec.name()), true);
+        return new SequenceAllocator(spec, Objects.requireNonNull(store, "store"), null,
+                IdGenerators.DEFAULT_ALLOCATION_TIMEOUT, IdGenerators.DEFAULT_FAILURE_BACKOFF,
+                ownScheduler(spec), true);
+    }
+
+    /** As {@link #open(SequenceSpec, CounterStore)}, over a store that never blocks. */
+    public static SequenceAllocator openAsync(SequenceSpec spec, AsyncCounterStore store) {
+        return new SequenceAllocator(spec, null, Objects.requireNonNull(store, "store"),
+                IdGenerators.DEFAULT_ALLOCATION_TIMEOUT, IdGenerators.DEFAULT_FAILURE_BACKOFF,
+                ownScheduler(spec), true);
+    }
+
+    private static PrefetchScheduler ownScheduler(SequenceSpec spec) {
+        return PrefetchScheduler.ownThread(IdGenerators.DEFAULT_PREFETCH_IDLE_TIME, "keysmith-prefetch-" + spec.name());
     }
 
     /** The settings this allocator was opened with. */
@@ -131,7 +162,7 @@ public final class SequenceAllocator implements AutoCloseable {
     }
 
     /**
-     * The next id, from a range reserved in the allocator's store.
+     * The next id, from a range reserved in the allocator's store; waits when a range must be reserved first.
      *
      * @throws IdSpaceExhaustedException when the whole id space is used up
      * @throws IdAllocationException when the store fails, the sequence fails fast after a failure, no range came
@@ -139,34 +170,62 @@ public final class SequenceAllocator implements AutoCloseable {
      * @throws IllegalStateException when the allocator is closed
      */
     public long next() {
-        return take(null);
+        long id = state.current().take();
+        if (id == IdRange.USED_UP) {
+            id = takeWaiting(null);
+        }
+        tookId();
+        return id;
     }
 
     /**
      * The next id; a range that must be reserved for it is reserved through {@code inlineStore} on the caller's
      * thread (for instance a database sequence read on the caller's own connection). Never prefetches. Callers of
-     * {@link #next()} and of this method share the ranges, the single flight and the back-off.
+     * {@link #next()}, {@link #nextAsync()} and of this method share the ranges, the single flight and the back-off.
      *
      * @throws IdSpaceExhaustedException when the whole id space is used up
      * @throws IdAllocationException as {@link #next()}
      * @throws IllegalStateException when the allocator is closed
      */
     public long next(CounterStore inlineStore) {
-        return take(Objects.requireNonNull(inlineStore, "inlineStore"));
+        Objects.requireNonNull(inlineStore, "inlineStore");
+        long id = state.current().take();
+        return id != IdRange.USED_UP ? id : takeWaiting(inlineStore);
+    }
+
+    /**
+     * The next id, without blocking the calling thread: a future already completed while the range being handed out
+     * has ids left; otherwise completed by the reservation of the next range (on the thread that completes it: the
+     * store's, or the scheduler's), or exceptionally with what {@link #next()} would throw ({@link
+     * IdSpaceExhaustedException}, {@link IdAllocationException} on a failure, the fail-fast back-off or the
+     * allocation timeout, {@link IllegalStateException} when closed).
+     *
+     * <p>Cancelling the future withdraws the request: an id taken for it afterwards is dropped (a gap), never handed
+     * to anyone else.
+     */
+    public CompletableFuture<Long> nextAsync() {
+        long id = state.current().take();
+        if (id != IdRange.USED_UP) {
+            tookId();
+            return CompletableFuture.completedFuture(id);
+        }
+        CompletableFuture<Long> result = new CompletableFuture<>();
+        new AsyncTake(result).run();
+        return result;
     }
 
     /**
      * The resync hook: from now on this allocator never hands out an id at or below {@code largestTaken} from the
      * counter whose part of the id space holds it (the data holds that id, and a resync raised the counter past
-     * it). The rest of the range being handed out is cut at {@code largestTaken}, and so is a reserved range
-     * waiting to be handed out or a reservation in flight when it is installed; a range left empty is dropped and
-     * the next caller reserves a new one. Ids above {@code largestTaken}, and the other counters, are untouched. An
-     * id outside the sequence's id space does nothing. Never waits on the store. Call it after the counter was
-     * raised past {@code largestTaken} (as {@link SequenceResync#resync} does): a range reserved below it is dropped
-     * whole, so a counter left far below costs one reservation per range until it passes.
+     * it). The rest of the range being handed out is cut at {@code largestTaken} (a caller taking an id at that very
+     * instant may still get one below it), and so is a reserved range or a reservation in flight when it is
+     * installed; a range left empty is dropped and the next caller reserves a new one. Ids above
+     * {@code largestTaken}, and the other counters, are untouched. An id outside the sequence's id space does
+     * nothing. Never waits on the store. Call it after the counter was raised past {@code largestTaken} (as
+     * {@link SequenceResync#resync} does).
      *
-     * <p>For anyone reworking the allocator: the whole hook is the array {@code staleThrough} (one value per counter
-     * range, only ever raised), this method (which cuts the current range), and the cut in {@code install}
+     * <p>For anyone reworking the allocator: the whole hook is {@code staleThrough} (one value per counter range,
+     * only ever raised), this method (which moves the current range's cursor), and the cut in {@code install}
      * (every block goes through it before its first id is handed out).
      */
     public void skipThrough(long largestTaken) {
@@ -174,19 +233,16 @@ public final class SequenceAllocator implements AutoCloseable {
         if (range < 0) {
             return;
         }
-        lock.lock();
-        try {
-            if (largestTaken <= staleThrough[range]) {
+        long before;
+        do {
+            before = staleThrough.get(range);
+            if (largestTaken <= before) {
                 return;
             }
-            staleThrough[range] = largestTaken;
-            if (remaining > 0 && rangeOf(nextId) == range && nextId <= largestTaken) {
-                long skipped = Math.min(remaining, largestTaken - nextId + 1);
-                nextId += skipped;
-                remaining -= skipped;
-            }
-        } finally {
-            lock.unlock();
+        } while (!staleThrough.compareAndSet(range, before, largestTaken));
+        IdRange current = state.current();
+        if (current.left() > 0 && rangeOf(current.first()) == range) {
+            current.skipThrough(largestTaken);
         }
     }
 
@@ -200,16 +256,13 @@ public final class SequenceAllocator implements AutoCloseable {
         return -1;
     }
 
-    /** What this sequence has done so far, read at one instant. */
+    /** What this sequence has done so far; each figure is read atomically, the set without a lock. */
     public SequenceSnapshot snapshot() {
-        lock.lock();
-        try {
-            long prefetched = nextRange instanceof Ready ready ? ready.block().size() : 0;
-            return new SequenceSnapshot(spec.name(), handedOut, remaining, prefetched, reservations,
-                    Duration.ofNanos(reservationNanos), Duration.ofNanos(maxReservationNanos), failures, waits, failing);
-        } finally {
-            lock.unlock();
-        }
+        State now = state;
+        long prefetched = now.next() instanceof Ready ready ? ready.block().size() : 0;
+        return new SequenceSnapshot(spec.name(), now.current().handedOut(), now.current().left(), prefetched,
+                reservations, Duration.ofNanos(reservationNanos), Duration.ofNanos(maxReservationNanos), failures,
+                waits.sum(), failing);
     }
 
     /**
@@ -218,14 +271,12 @@ public final class SequenceAllocator implements AutoCloseable {
      */
     @Override
     public void close() {
-        lock.lock();
-        try {
-            closed = true;
-            remaining = 0;
-            nextRange = nextRange instanceof Reserving ? nextRange : NextRange.NONE;
-            settled.signalAll();
-        } finally {
-            lock.unlock();
+        State before;
+        do {
+            before = state;
+        } while (!STATE.compareAndSet(this, before, new State(before.current().retired(), NextRange.NONE, true)));
+        if (before.next() instanceof Reserving reserving) {
+            reserving.settled().complete(null); // its waiters look again and find the allocator closed
         }
         if (ownsScheduler) {
             scheduler.close();
@@ -237,85 +288,267 @@ public final class SequenceAllocator implements AutoCloseable {
         return "SequenceAllocator" + spec;
     }
 
-    private long take(CounterStore inlineStore) {
-        long id;
-        boolean enterSchedule = false;
-        boolean submit = false;
-        lock.lock();
-        try {
-            if (remaining == 0) {
-                refill(inlineStore);
-            }
-            id = nextId++;
-            remaining--;
-            handedOut++;
-            if (prefetching && inlineStore == null && !spaceExhausted) {
-                if (selfScheduling) {
-                    if (!inSchedule) { // in steady state it is: the caller leaves the prefetch thread alone
-                        inSchedule = true;
-                        enterSchedule = true;
-                    }
-                } else if (remaining <= prefetchAt && nextRange instanceof NextRange.None) {
-                    nextRange = NextRange.RESERVING;
-                    submit = true;
-                }
-            }
-        } finally {
-            lock.unlock();
+    private void tookId() {
+        if (prefetcher != null) {
+            prefetcher.tookId();
         }
-        if (enterSchedule) {
-            enterSchedule();
-        } else if (submit) {
-            submitPrefetch(); // outside the lock: an application's executor may run it on this thread
-        }
-        return id;
     }
 
-    /** Makes {@code remaining > 0}, or throws. Called and returns with the lock held; releases it while reserving. */
-    private void refill(CounterStore inlineStore) {
+    /** The blocking way in, once the range is used up: an id, or a throw. */
+    private long takeWaiting(CounterStore inlineStore) {
         boolean waited = false;
         long waitedSince = 0;
-        long deadline = 0;
-        while (remaining == 0) {
-            if (closed) {
-                throw new IllegalStateException("the allocator of sequence '" + spec.name() + "' is closed");
+        while (true) {
+            State now = state;
+            long id = now.current().take();
+            if (id != IdRange.USED_UP) {
+                return id;
             }
-            NextRange next = nextRange;
+            if (now.closed()) {
+                throw closed();
+            }
+            NextRange next = now.next();
             if (next instanceof Ready ready) {
-                install(ready.block());
-                nextRange = NextRange.NONE;
-            } else if (next instanceof Reserving) {
+                install(now, ready);
+            } else if (next instanceof Reserving reserving) {
                 if (!waited) {
                     waited = true;
-                    waits++;
                     waitedSince = System.nanoTime();
-                    deadline = waitedSince + allocationTimeoutNanos;
+                    waits.increment();
                 }
-                awaitSettled(deadline);
-            } else if (next instanceof Failed failed && (failed.backingOff(System.nanoTime())
-                    || waited && failed.failure().atNanos() - waitedSince >= 0)) {
-                // during the back-off, and for every caller that waited for the reservation that failed
+                awaitSettled(reserving, waitedSince + allocationTimeoutNanos);
+            } else if (next instanceof Failed failed && failsFast(failed, waited, waitedSince)) {
                 throw failingFast(failed);
+            } else if (spaceExhausted) {
+                throw exhausted();
             } else {
-                reserveInline(inlineStore == null ? store : inlineStore);
+                Reserving mine = NextRange.Reserving.start();
+                if (!STATE.compareAndSet(this, now, now.withNext(mine))) {
+                    continue;
+                }
+                CounterStore via = inlineStore != null ? inlineStore : store;
+                if (via != null) {
+                    reserveHere(mine, via);
+                } else {
+                    // over an AsyncCounterStore: wait for the reservation started here like for another's
+                    waited = true;
+                    waitedSince = System.nanoTime();
+                    reserveInBackground(mine);
+                }
             }
         }
     }
 
-    private void awaitSettled(long deadline) {
+    /**
+     * Whether a caller gets {@code failed}'s failure rather than trying again: during the back-off, and for every
+     * caller that waited for the reservation that failed.
+     */
+    private static boolean failsFast(Failed failed, boolean waited, long waitedSince) {
+        return failed.backingOff(System.nanoTime()) || waited && failed.failure().atNanos() - waitedSince >= 0;
+    }
+
+    private void awaitSettled(Reserving reserving, long deadline) {
         long left = deadline - System.nanoTime();
-        if (left <= 0) {
-            throw new IdAllocationException(spec.name(), null, "no range of sequence '" + spec.name()
-                    + "' came within the allocation timeout of " + Duration.ofNanos(allocationTimeoutNanos)
-                    + ": a reservation is still in flight (is the store slow or unreachable?)", null);
-        }
         try {
-            settled.awaitNanos(left);
+            if (left <= 0) {
+                throw new TimeoutException();
+            }
+            reserving.settled().get(left, TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            throw timedOut();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IdAllocationException(spec.name(), null, "interrupted while waiting for a range of sequence '"
                     + spec.name() + "'", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e); // never: a reservation's future always completes normally
         }
+    }
+
+    /**
+     * Installs a reserved range in place of the used-up one, unless another caller did first; cut by a resync
+     * ({@link #skipThrough}) first, and dropped when nothing of it is left.
+     */
+    private void install(State now, Ready ready) {
+        IdBlock block = ready.block();
+        int range = rangeOf(block.first());
+        long stale = range < 0 ? Long.MIN_VALUE : staleThrough.get(range);
+        IdRange next;
+        if (block.first() > stale) {
+            next = now.current().followedBy(block);
+        } else if (stale < block.last()) {
+            next = now.current().followedBy(new IdBlock(block.counter(), stale + 1, block.last()));
+        } else {
+            next = now.current().retired(); // all of it taken already: the next caller reserves again
+        }
+        STATE.compareAndSet(this, now, new State(next, NextRange.NONE, false));
+    }
+
+    /** Reserves on the caller's thread; other callers wait for the outcome. Throws the caller's own failure. */
+    private void reserveHere(Reserving mine, CounterStore via) {
+        long started = System.nanoTime();
+        IdBlock block;
+        try {
+            block = reserve(via);
+        } catch (RuntimeException failure) {
+            if (Thread.currentThread().isInterrupted()) {
+                // the caller was interrupted during its own reservation: not the store's failure, so no back-off for
+                // the others; one of them reserves next
+                publish(mine, NextRange.NONE);
+            } else {
+                settle(mine, null, failure, System.nanoTime() - started);
+            }
+            throw failure;
+        } catch (Error e) {
+            publish(mine, NextRange.NONE); // leave nobody waiting for this reservation
+            throw e;
+        }
+        settle(mine, block, null, System.nanoTime() - started);
+    }
+
+    /**
+     * Starts a reservation that completes off the caller's thread: through the {@link AsyncCounterStore}, or the
+     * {@link CounterStore} on the scheduler's thread (or the application's executor).
+     */
+    private void reserveInBackground(Reserving mine) {
+        long started = System.nanoTime();
+        if (asyncStore != null) {
+            CompletionStage<IdBlock> reservation;
+            try {
+                reservation = reserveAsync();
+            } catch (RuntimeException e) {
+                settle(mine, null, e, System.nanoTime() - started);
+                return;
+            }
+            reservation.whenComplete((block, failure) -> settle(mine, block, failure, System.nanoTime() - started));
+            return;
+        }
+        try {
+            scheduler.execute(() -> {
+                try {
+                    reserveHere(mine, store);
+                } catch (RuntimeException failure) {
+                    // settled: the waiters have it
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            // the scheduler is closed, and the allocators with it: wake the waiters, they find it closed
+            publish(mine, NextRange.NONE);
+        }
+    }
+
+    /** Publishes a reservation's outcome to the callers waiting for it. */
+    private void settle(Reserving mine, IdBlock block, Throwable thrown, long nanos) {
+        Throwable failure = thrown instanceof CompletionException && thrown.getCause() != null
+                ? thrown.getCause() : thrown;
+        if (failure == null) {
+            reservations++;
+            reservationNanos += nanos;
+            lastReservationNanos = nanos;
+            maxReservationNanos = Math.max(maxReservationNanos, nanos);
+            if (failing) {
+                failing = false;
+                Log.LOGGER.log(Level.INFO, "sequence '" + spec.name() + "': reservations succeed again ("
+                        + failures + " failed so far)");
+            }
+            publish(mine, new Ready(block));
+        } else if (failure instanceof IdSpaceExhaustedException) {
+            spaceExhausted = true; // every later reservation fails at once, without the store
+            publish(mine, NextRange.NONE);
+        } else if (failure instanceof Error) {
+            publish(mine, NextRange.NONE); // a store stage that died: nobody waits for it, and no back-off
+        } else {
+            failures++;
+            long now = System.nanoTime();
+            IdAllocationException wrapped = failure instanceof IdAllocationException e ? e : null;
+            String counter = wrapped == null ? null : wrapped.counter();
+            Throwable cause = wrapped == null || wrapped.getCause() == null ? failure : wrapped.getCause();
+            if (!failing) {
+                failing = true;
+                Log.LOGGER.log(Level.WARNING, "sequence '" + spec.name() + "': reserving ids failed; callers fail fast for "
+                        + Duration.ofNanos(failureBackoffNanos) + " after each failed attempt until the store answers",
+                        failure);
+            }
+            publish(mine, new Failed(new IdAllocationFailure(counter, cause, now), now + failureBackoffNanos));
+        }
+    }
+
+    /** Replaces {@code mine} by {@code outcome} (unless the allocator was closed meanwhile) and wakes its waiters. */
+    private void publish(Reserving mine, NextRange outcome) {
+        State now;
+        do {
+            now = state;
+        } while (now.next() == mine && !STATE.compareAndSet(this, now, now.withNext(outcome)));
+        mine.settled().complete(null);
+    }
+
+    /** Reserves the next block from a counter picked at random among those not known to be exhausted. */
+    private IdBlock reserve(CounterStore via) {
+        while (true) {
+            CounterRange range = pickRange();
+            IdBlock block;
+            try {
+                block = range.idsOf(via.reserve(range.counter(), spec.batch(), range.counterLimit()), spec.batch());
+            } catch (RuntimeException e) {
+                throw new IdAllocationException(spec.name(), range.counter(), e);
+            }
+            if (block != null) {
+                return block;
+            }
+        }
+    }
+
+    /** As {@link #reserve(CounterStore)}, through the {@link AsyncCounterStore}. */
+    private CompletionStage<IdBlock> reserveAsync() {
+        CounterRange range = pickRange();
+        CompletionStage<Long> offset;
+        try {
+            offset = asyncStore.reserve(range.counter(), spec.batch(), range.counterLimit());
+        } catch (RuntimeException e) {
+            throw new IdAllocationException(spec.name(), range.counter(), e);
+        }
+        return offset.handle((value, failure) -> {
+            if (failure != null) {
+                Throwable cause = failure instanceof CompletionException && failure.getCause() != null
+                        ? failure.getCause() : failure;
+                if (cause instanceof Error error) {
+                    throw error;
+                }
+                throw new IdAllocationException(spec.name(), range.counter(), cause);
+            }
+            if (value == null) {
+                throw new IdAllocationException(spec.name(), range.counter(), new IllegalStateException(
+                        "the counter store completed the reservation without a value"));
+            }
+            return range.idsOf(value, spec.batch());
+        }).thenCompose(block -> block != null ? CompletableFuture.completedFuture(block) : reserveAsync());
+    }
+
+    private CounterRange pickRange() {
+        List<CounterRange> open = new ArrayList<>(ranges.length);
+        for (CounterRange range : ranges) {
+            if (!range.isExhausted()) {
+                open.add(range);
+            }
+        }
+        if (open.isEmpty()) {
+            throw exhausted();
+        }
+        return open.get(ThreadLocalRandom.current().nextInt(open.size()));
+    }
+
+    private IdSpaceExhaustedException exhausted() {
+        return new IdSpaceExhaustedException(spec.name(), spec.start(), spec.lastValue(), spec.exhaustionHint());
+    }
+
+    private IllegalStateException closed() {
+        return new IllegalStateException("the allocator of sequence '" + spec.name() + "' is closed");
+    }
+
+    private IdAllocationException timedOut() {
+        return new IdAllocationException(spec.name(), null, "no range of sequence '" + spec.name()
+                + "' came within the allocation timeout of " + Duration.ofNanos(allocationTimeoutNanos)
+                + ": a reservation is still in flight (is the store slow or unreachable?)", null);
     }
 
     private IdAllocationException failingFast(Failed failed) {
@@ -328,194 +561,90 @@ public final class SequenceAllocator implements AutoCloseable {
                 failure.cause());
     }
 
-    /** Reserves on the caller's thread, without the lock; other callers wait for the outcome. */
-    private void reserveInline(CounterStore via) {
-        nextRange = NextRange.RESERVING;
-        lock.unlock();
-        long started = System.nanoTime();
-        IdBlock block = null;
-        RuntimeException failure = null;
-        boolean returned = false;
-        try {
-            block = reserve(via);
-            returned = true;
-        } catch (RuntimeException e) {
-            failure = e;
-            returned = true;
-        } finally {
-            lock.lock();
-            if (!returned) {
-                // an Error: leave nobody waiting for this reservation
-                nextRange = NextRange.NONE;
-                settled.signalAll();
-            }
-        }
-        if (failure != null && Thread.currentThread().isInterrupted()) {
-            // the caller was interrupted during its own reservation: not the store's failure, so no back-off for
-            // the others; one of them reserves next
-            nextRange = NextRange.NONE;
-            settled.signalAll();
-            throw failure;
-        }
-        settle(block, failure, System.nanoTime() - started);
-        if (failure != null) {
-            throw failure;
-        }
-    }
-
-    private void enterSchedule() {
-        try {
-            scheduler.schedule(scheduledPrefetch);
-        } catch (RejectedExecutionException e) {
-            // the scheduler is closed: the sequence stays marked as scheduled, so no caller tries again, and the
-            // caller that uses up the range reserves the next one itself
-        }
-    }
-
-    private void submitPrefetch() {
-        try {
-            scheduler.execute(prefetchTask);
-        } catch (RejectedExecutionException e) {
-            // the scheduler is shut down: the caller that uses up the range reserves the next one itself
-            lock.lock();
-            try {
-                nextRange = NextRange.NONE;
-                settled.signalAll();
-            } finally {
-                lock.unlock();
-            }
-        }
-    }
-
-    /** Reserves the next range on this (background) thread; whether a range came. Called without the lock. */
-    private boolean prefetch() {
-        long started = System.nanoTime();
-        IdBlock block = null;
-        RuntimeException failure = null;
-        try {
-            block = reserve(store);
-        } catch (RuntimeException e) {
-            failure = e;
-        } finally {
-            lock.lock();
-            try {
-                if (block == null && failure == null) {
-                    nextRange = NextRange.NONE; // an Error: leave nobody waiting
-                    settled.signalAll();
-                } else {
-                    settle(block, failure, System.nanoTime() - started);
-                }
-            } finally {
-                lock.unlock();
-            }
-        }
-        return block != null;
-    }
-
-    /** Publishes a reservation's outcome to the callers waiting for it. Called with the lock held. */
-    private void settle(IdBlock block, RuntimeException failure, long nanos) {
-        if (failure == null) {
-            reservations++;
-            reservationNanos += nanos;
-            lead.reserved(nanos);
-            maxReservationNanos = Math.max(maxReservationNanos, nanos);
-            nextRange = closed ? NextRange.NONE : new Ready(block);
-            if (failing) {
-                failing = false;
-                Log.LOGGER.log(Level.INFO, "sequence '" + spec.name() + "': reservations succeed again ("
-                        + failures + " failed so far)");
-            }
-        } else if (failure instanceof IdSpaceExhaustedException) {
-            nextRange = NextRange.NONE; // every later reservation fails at once, without the store
-            spaceExhausted = true;
-        } else {
-            failures++;
-            long now = System.nanoTime();
-            IdAllocationException wrapped = failure instanceof IdAllocationException e ? e : null;
-            String counter = wrapped == null ? null : wrapped.counter();
-            Throwable cause = wrapped == null || wrapped.getCause() == null ? failure : wrapped.getCause();
-            nextRange = new Failed(new IdAllocationFailure(counter, cause, now), now + failureBackoffNanos);
-            if (!failing) {
-                failing = true;
-                Log.LOGGER.log(Level.WARNING, "sequence '" + spec.name() + "': reserving ids failed; callers fail fast for "
-                        + Duration.ofNanos(failureBackoffNanos) + " after each failed attempt until the store answers",
-                        failure);
-            }
-        }
-        settled.signalAll();
-    }
-
-    private void install(IdBlock block) {
-        long first = block.first();
-        int range = rangeOf(first);
-        if (range >= 0 && first <= staleThrough[range]) {
-            first = Math.min(staleThrough[range], block.last()) + 1; // cut by a resync: maybe nothing is left
-        }
-        nextId = first;
-        remaining = block.last() - first + 1;
-        if (prefetching && !selfScheduling) {
-            prefetchAt = lead.installed(remaining, System.nanoTime());
-        }
-    }
-
     /**
-     * The nanoseconds until the prefetch thread's next check, 0 to reserve now, or {@link Prefetch#LEAVE}. Called
-     * with the lock held.
+     * One non-blocking caller whose range was used up: a loop that runs on the caller's thread first and then, as a
+     * continuation of the reservation it waits for, on the thread that completes that reservation. Runs on one
+     * thread at a time (each wait resumes it once).
      */
-    private long nanosUntilPrefetch(long now) {
-        NextRange next = nextRange;
-        if (closed || spaceExhausted) {
-            return Prefetch.LEAVE;
-        }
-        if (next instanceof Reserving) {
-            return lead.nanosWhileReserving(); // a caller reserves: look again once it is likely done
-        }
-        if (next instanceof Failed failed && failed.backingOff(now)) {
-            return Math.max(1, failed.retryAtNanos() - now);
-        }
-        long ready = next instanceof Ready r ? r.block().size() : 0;
-        return lead.nanosUntilReservation(remaining, ready, spec.batch());
-    }
+    private final class AsyncTake implements Runnable, BiConsumer<Void, Throwable> {
 
-    /** The sequence as the own prefetch thread checks it: reserves when that is due, and says when to look again. */
-    private final class ScheduledPrefetch implements Prefetch {
+        private final CompletableFuture<Long> result;
+        private boolean waited;
+        private long waitedSince;
 
-        private boolean entered; // guarded by lock: false until the first check after entering the schedule
+        AsyncTake(CompletableFuture<Long> result) {
+            this.result = result;
+        }
 
         @Override
-        public long check() {
-            lock.lock();
-            try {
-                long now = System.nanoTime();
-                if (entered) {
-                    lead.checked(now, handedOut);
+        public void run() {
+            while (!result.isDone()) { // cancelled or timed out: take nothing more
+                State now = state;
+                long id = now.current().take();
+                if (id != IdRange.USED_UP) {
+                    if (result.complete(id)) { // else it was cancelled just now: the id is a gap
+                        tookId();
+                    }
+                    return;
+                }
+                if (now.closed()) {
+                    result.completeExceptionally(closed());
+                    return;
+                }
+                NextRange next = now.next();
+                if (next instanceof Ready ready) {
+                    install(now, ready);
+                } else if (next instanceof Reserving reserving) {
+                    if (!waited) {
+                        waits.increment();
+                    }
+                    await(reserving);
+                    return;
+                } else if (next instanceof Failed failed && failsFast(failed, waited, waitedSince)) {
+                    result.completeExceptionally(failingFast(failed));
+                    return;
+                } else if (spaceExhausted) {
+                    result.completeExceptionally(exhausted());
+                    return;
                 } else {
-                    lead.scheduled(now, handedOut);
-                    entered = true;
+                    Reserving mine = NextRange.Reserving.start();
+                    if (STATE.compareAndSet(SequenceAllocator.this, now, now.withNext(mine))) {
+                        await(mine); // waits from before the reservation starts: its failure is this caller's
+                        reserveInBackground(mine);
+                        return;
+                    }
                 }
-                long wait = nanosUntilPrefetch(now);
-                if (wait == Prefetch.LEAVE || wait > 0 && lead.idle()) {
-                    return leave();
-                }
-                if (wait > 0) {
-                    return wait;
-                }
-                nextRange = NextRange.RESERVING;
-            } finally {
-                lock.unlock();
-            }
-            boolean reserved = prefetch();
-            lock.lock();
-            try {
-                if (!reserved) {
-                    return leave(); // the next caller enters it again: a failed store is not retried while idle
-                }
-                long wait = nanosUntilPrefetch(System.nanoTime());
-                return wait == Prefetch.LEAVE ? leave() : Math.max(wait, PrefetchLead.MIN_CHECK_NANOS);
-            } finally {
-                lock.unlock();
             }
         }
+
+        /** Resumes this loop when {@code reserving} settles, within the allocation timeout. */
+        private void await(Reserving reserving) {
+            if (!waited) {
+                waited = true;
+                waitedSince = System.nanoTime();
+                try {
+                    Future<?> timer = scheduler.timeout(this::timeOut, allocationTimeoutNanos);
+                    result.whenComplete((id, failure) -> timer.cancel(false));
+                } catch (RejectedExecutionException e) {
+                    result.completeExceptionally(closed()); // the scheduler closes with the allocators
+                    return;
+                }
+            }
+            reserving.settled().whenComplete(this);
+        }
+
+        private void timeOut() {
+            result.completeExceptionally(timedOut());
+        }
+
+        @Override
+        public void accept(Void settled, Throwable never) {
+            run();
+        }
+    }
+
+    /** The sequence as its prefetcher sees it. */
+    private final class PrefetchView implements Prefetcher.Sequence {
 
         @Override
         public String toString() {
@@ -523,44 +652,60 @@ public final class SequenceAllocator implements AutoCloseable {
         }
 
         @Override
-        public void dropped() {
-            lock.lock();
-            try {
-                leave();
-            } finally {
-                lock.unlock();
-            }
+        public long handedOut() {
+            return state.current().handedOut();
         }
 
-        private long leave() {
-            inSchedule = false;
-            entered = false;
-            return Prefetch.LEAVE;
+        @Override
+        public long idsLeft() {
+            return state.current().left();
+        }
+
+        @Override
+        public NextRange nextRange() {
+            return state.next();
+        }
+
+        @Override
+        public boolean ended() {
+            return state.closed() || spaceExhausted;
+        }
+
+        @Override
+        public long reservations() {
+            return reservations;
+        }
+
+        @Override
+        public long lastReservationNanos() {
+            return lastReservationNanos;
+        }
+
+        @Override
+        public boolean startPrefetch() {
+            State now = state;
+            NextRange next = now.next();
+            if (now.closed() || spaceExhausted || next instanceof Reserving || next instanceof Ready
+                    || next instanceof Failed failed && failed.backingOff(System.nanoTime())) {
+                return false;
+            }
+            Reserving mine = NextRange.Reserving.start();
+            if (!STATE.compareAndSet(SequenceAllocator.this, now, now.withNext(mine))) {
+                return false;
+            }
+            reserveInBackground(mine);
+            return true;
         }
     }
 
-    /** Reserves the next block from a counter picked at random among those not known to be exhausted. */
-    private IdBlock reserve(CounterStore via) {
-        while (true) {
-            List<CounterRange> open = new ArrayList<>(ranges.length);
-            for (CounterRange range : ranges) {
-                if (!range.isExhausted()) {
-                    open.add(range);
-                }
-            }
-            if (open.isEmpty()) {
-                throw new IdSpaceExhaustedException(spec.name(), spec.start(), spec.lastValue(), spec.exhaustionHint());
-            }
-            CounterRange range = open.get(ThreadLocalRandom.current().nextInt(open.size()));
-            IdBlock block;
-            try {
-                block = range.idsOf(via.reserve(range.counter(), spec.batch(), range.counterLimit()), spec.batch());
-            } catch (RuntimeException e) {
-                throw new IdAllocationException(spec.name(), range.counter(), e);
-            }
-            if (block != null) {
-                return block;
-            }
+    /**
+     * The range being handed out, the next one, and whether the allocator is closed: replaced as a whole by
+     * compare-and-set, never changed in place (but for the range's cursor).
+     */
+    private record State(IdRange current, NextRange next, boolean closed) {
+
+        State withNext(NextRange replacement) {
+            return new State(current, replacement, closed);
         }
     }
 

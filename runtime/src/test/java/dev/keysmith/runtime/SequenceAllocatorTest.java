@@ -8,14 +8,11 @@ import dev.keysmith.runtime.testing.Concurrently;
 import dev.keysmith.runtime.testing.InMemoryCounterStore;
 import dev.keysmith.runtime.testing.RecordingCounterStore;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Queue;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -165,41 +162,34 @@ class SequenceAllocatorTest {
     }
 
     @Test
-    void inSteadyStateEachRangeIsPrefetchedOnceByItsHalfAndTheCallerNeverWaitsNorCallsTheStore() {
-        // The prefetch executor only queues: the test runs each reservation itself, so nothing depends on timing
-        // (how early in a range the reservation is submitted depends on the pace; by the half it always is).
-        Queue<Runnable> scheduled = new ArrayDeque<>();
+    @Timeout(60)
+    @SuppressWarnings("deprecation") // prefetchExecutor: still honoured for the store calls
+    void onAnApplicationsExecutorTheBackgroundStoreCallsRunThereAndTheCallerNeverCallsTheStoreAfterTheFirstRange()
+            throws Exception {
+        List<Thread> executorThreads = new CopyOnWriteArrayList<>();
+        java.util.concurrent.ExecutorService executor = java.util.concurrent.Executors.newSingleThreadExecutor(task -> {
+            Thread thread = new Thread(task, "application-executor");
+            executorThreads.add(thread);
+            return thread;
+        });
         Thread caller = Thread.currentThread();
-        try (IdGenerators ids = IdGenerators.builder(store).prefetchExecutor(scheduled::add).build()) {
+        try (IdGenerators ids = IdGenerators.builder(store).prefetchExecutor(executor).build()) {
             SequenceAllocator allocator = ids.sequence(SequenceSpec.of("steady").withBatch(20));
             List<Long> taken = new ArrayList<>();
-            for (int range = 0; range < 8; range++) {
-                int takenInRange = 0;
-                while (scheduled.isEmpty()) {
-                    taken.add(allocator.next());
-                    takenInRange++;
-                }
-                assertThat(takenInRange).as("ids taken in range %d before its successor was submitted", range)
-                        .isBetween(1, 10);
-                while (takenInRange < 20) {
-                    taken.add(allocator.next());
-                    takenInRange++;
-                    assertThat(scheduled).as("nothing more submitted while one is pending").hasSize(1);
-                }
-                scheduled.poll().run();
+            for (int i = 0; i < 2_000; i++) {
+                awaitTheNextRangeWhenUsedUp(allocator);
+                taken.add(allocator.next());
             }
 
-            assertThat(taken).containsExactlyElementsOf(range(1, 160));
-            SequenceSnapshot snapshot = allocator.snapshot();
-            assertThat(snapshot.waits()).isZero();
-            assertThat(snapshot.idsHandedOut()).isEqualTo(160);
-            assertThat(snapshot.reservations()).isEqualTo(9);
-            assertThat(snapshot.idsPrefetched()).isEqualTo(20);
-            assertThat(snapshot.idsLeftInRange()).isZero();
-            assertThat(snapshot.failures()).isZero();
+            assertThat(taken).containsExactlyElementsOf(range(1, 2_000));
+            assertThat(allocator.snapshot().waits()).isZero();
+        } finally {
+            executor.shutdown();
         }
-        assertThat(store.callsBy(caller)).as("the first range and the eight prefetches, run by the test")
-                .isEqualTo(9);
+        assertThat(store.callsBy(caller)).as("the first range").isEqualTo(1);
+        assertThat(executorThreads).hasSize(1);
+        assertThat(store.callsBy(executorThreads.get(0))).as("every prefetch").isGreaterThanOrEqualTo(99)
+                .isEqualTo(store.callsByOthersThan(caller));
     }
 
     @Test
@@ -419,26 +409,32 @@ class SequenceAllocatorTest {
     @Test
     @Timeout(30) // without the clean-up, the caller would wait for the dead reservation forever
     void aPrefetchKilledByAnErrorLeavesNoCallerWaiting() throws Exception {
+        CountDownLatch entered = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
         CounterStore dyingPrefetch = (counter, count) -> {
             if (Thread.currentThread().getName().equals("dying-prefetch")) {
-                throw new StackOverflowError("the prefetch dies (this trace is expected)");
+                entered.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                throw new StackOverflowError("the prefetch dies");
             }
             return store.reserve(counter, count);
         };
-        Queue<Runnable> scheduled = new ConcurrentLinkedQueue<>();
-        try (IdGenerators ids = IdGenerators.builder(dyingPrefetch).prefetchExecutor(scheduled::add).build()) {
+        try (IdGenerators ids = IdGenerators.builder(dyingPrefetch)
+                .prefetchThreads(task -> daemon(task, "dying-prefetch")).build()) {
             SequenceAllocator allocator = ids.sequence(SequenceSpec.of("dying").withBatch(4));
             for (long id = 1; id <= 4; id++) {
                 assertThat(allocator.next()).isEqualTo(id);
             }
-            assertThat(scheduled).hasSize(1);
+            entered.await(); // the prefetch of 5..8 is in flight, and will die
             AtomicReference<Long> fifth = new AtomicReference<>();
             Thread waiter = startWaiting(() -> fifth.set(allocator.next()));
+            assertThat(waiter.getState()).as("the caller waits for the prefetch").isNotEqualTo(Thread.State.TERMINATED);
 
-            Thread prefetch = new Thread(scheduled.poll(), "dying-prefetch");
-            prefetch.setUncaughtExceptionHandler((thread, error) -> { });
-            prefetch.start();
-            prefetch.join();
+            release.countDown();
             waiter.join();
 
             assertThat(fifth.get()).as("reserved by the waiting caller once the prefetch died").isEqualTo(5);
@@ -493,6 +489,12 @@ class SequenceAllocatorTest {
 
     private static List<Long> range(long first, long last) {
         return LongStream.rangeClosed(first, last).boxed().collect(Collectors.toList());
+    }
+
+    private static Thread daemon(Runnable task, String name) {
+        Thread thread = new Thread(task, name);
+        thread.setDaemon(true);
+        return thread;
     }
 
     private static Thread startThread(Runnable body) {

@@ -213,7 +213,8 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
         return generated && codec.idStrategy() == IdStrategy.RANDOM;
     }
 
-    private static boolean isDuplicateId(ErrorCategory category, String message) {
+    /** Whether a write error is a duplicate key on {@code _id} (the retry of {@code @RandomId}), as servers word it. */
+    public static boolean isDuplicateId(ErrorCategory category, String message) {
         return category == ErrorCategory.DUPLICATE_KEY && message != null && ID_INDEX.matcher(message).find();
     }
 

@@ -18,9 +18,10 @@ import javax.lang.model.element.Modifier;
 
 /**
  * Writes what an entity's codec adds to a plain codec ({@code EntityCodec}; the entity's facts, collection, id
- * strategy and insert attempts, go to the base class's constructor): the id methods, which read the id, give a new entity a fresh one by its strategy
- * (setting it in place, or rebuilding the value through its creator), take back one assigned in place, and turn an
- * id value into BSON as {@code encode} writes it ({@link EncodeWriter} for ids that are not plain scalars).
+ * strategy and insert attempts, go to the base class's constructor): the id methods, which read the id, give a new
+ * entity a fresh one by its strategy (setting it in place, or rebuilding the value through its creator; for a
+ * sequence, {@code withSequenceId} sets one that a non-blocking route awaited), take back one assigned in place, and
+ * turn an id value into BSON as {@code encode} writes it ({@link EncodeWriter} for ids that are not plain scalars).
  *
  * <p>Not thread-safe: one instance per codec written.
  */
@@ -61,24 +62,45 @@ final class IdMethodsWriter {
                     .returns(Names.SEQUENCE_ALLOCATOR)
                     .addStatement("return sequence")
                     .build());
+            // the id goes through withSequenceId, which the non-blocking routes call with an id they awaited
+            codec.addMethod(MethodSpec.methodBuilder("withNewId")
+                    .addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(model.type())
+                    .addParameter(model.type(), "entity")
+                    .addStatement("return withSequenceId(entity, sequence.next())")
+                    .build());
+            codec.addMethod(withId(id, MethodSpec.methodBuilder("withSequenceId")
+                    .addParameter(model.type(), "entity")
+                    .addParameter(long.class, "id"), CodecContext.isInt(property)
+                            ? CodeBlock.of("$T.toIntExact(id)", Math.class) : CodeBlock.of("id")));
+        } else {
+            codec.addMethod(withNewId(id));
         }
-        codec.addMethod(withNewId(id));
         codec.addMethod(forgetAssignedId(id));
         codec.addMethod(idToBson(id));
     }
 
     private MethodSpec withNewId(IdSpec id) {
-        Property property = id.property();
         MethodSpec.Builder method = MethodSpec.methodBuilder("withNewId")
-                .addAnnotation(Override.class)
-                .addModifiers(Modifier.PUBLIC)
-                .returns(model.type())
                 .addParameter(model.type(), "entity");
         CodeBlock newId = newId(id);
         if (newId == null) {
-            return method.addStatement("throw new $T($S)", IllegalStateException.class, "The id of " + context.entity
+            return method.addAnnotation(Override.class)
+                    .addModifiers(Modifier.PUBLIC)
+                    .returns(model.type())
+                    .addStatement("throw new $T($S)", IllegalStateException.class, "The id of " + context.entity
                     + " is set by the application; keysmith makes no ids for it").build();
         }
+        return withId(id, method, newId);
+    }
+
+    /** {@code method} (named, with its parameters) completed to return {@code entity} with the id {@code newId}. */
+    private MethodSpec withId(IdSpec id, MethodSpec.Builder method, CodeBlock newId) {
+        Property property = id.property();
+        method.addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(model.type());
         if (!(property.write() instanceof Access.ConstructorParameter)) {
             return method.addStatement(CodecContext.assign("entity", property, newId))
                     .addStatement("return entity")
@@ -128,8 +150,7 @@ final class IdMethodsWriter {
                 yield string ? CodeBlock.of("ids.$L().toString()", method) : CodeBlock.of("ids.$L()", method);
             }
             case RANDOM -> CodeBlock.of("ids.randomId($L)", ((IdSpec.RandomSettings) id.settings()).digits());
-            case SEQUENCE -> CodecContext.isInt(id.property()) ? CodeBlock.of("$T.toIntExact(sequence.next())", Math.class)
-                    : CodeBlock.of("sequence.next()");
+            case SEQUENCE -> throw new IllegalStateException("sequence ids go through withSequenceId");
             case ASSIGNED -> null;
         };
     }

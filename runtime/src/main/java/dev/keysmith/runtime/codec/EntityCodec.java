@@ -30,7 +30,8 @@ public interface EntityCodec<T> extends CollectibleCodec<T>, StoredCodec<T> {
     /**
      * The allocator of the entity's {@code @Sequence}, shared with every entity that names the same sequence; null
      * for every other strategy (and for codecs generated before keysmith wrote this method). The repositories use it
-     * to resync the sequence's counters after a duplicate id.
+     * to resync the sequence's counters after a duplicate id, and the non-blocking routes to await an id
+     * ({@link SequenceAllocator#nextAsync()}) that they give with {@link #withSequenceId}.
      */
     default SequenceAllocator sequence() {
         return null;
@@ -77,6 +78,19 @@ public interface EntityCodec<T> extends CollectibleCodec<T>, StoredCodec<T> {
      * duplicate id); a new instance for records and immutable classes, the same instance otherwise.
      */
     T withNewId(T entity);
+
+    /**
+     * The entity with the sequence id {@code id} (taken from {@link #sequence()}), whether or not it had one: a new
+     * instance for records and immutable classes, the same instance otherwise. {@link #withNewId} of a
+     * {@code @Sequence} entity is this with {@code sequence().next()}.
+     *
+     * @throws IllegalStateException if the entity's id is not a {@code @Sequence}
+     * @throws ArithmeticException if the id does not fit an {@code int} id
+     */
+    default T withSequenceId(T entity, long id) {
+        throw new IllegalStateException("The " + getEncoderClass().getSimpleName() + " has a " + idStrategy()
+                + " id, not a @Sequence");
+    }
 
     /**
      * Undoes an id assignment that {@link #generateIdIfAbsentFromDocument(Object)} or {@link #withNewId(Object)}

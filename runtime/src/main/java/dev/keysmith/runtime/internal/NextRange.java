@@ -1,28 +1,37 @@
 package dev.keysmith.runtime.internal;
 
+import java.util.concurrent.CompletableFuture;
+
 /**
  * The state of a sequence's next range: nothing under way, a reservation in flight, a reserved range waiting to be
  * handed out, or the last reservation's failure (callers fail fast with it until {@code retryAtNanos}).
  *
- * <p>Immutable.
+ * <p>Immutable (a {@link Reserving}'s future completes once).
  */
 public sealed interface NextRange {
 
     /** Nothing reserved and nothing under way. */
     NextRange NONE = new None();
 
-    /**
-     * A reservation in flight, on a caller's thread or the prefetch's: waiting callers and the prefetch's check treat
-     * both alike, so the state does not say which.
-     */
-    NextRange RESERVING = new Reserving();
-
     /** Nothing reserved and nothing under way. */
     record None() implements NextRange {
     }
 
-    /** A reservation in flight; callers that need a range wait for its outcome. */
-    record Reserving() implements NextRange {
+    /**
+     * A reservation in flight; callers that need a range wait for its outcome: {@code settled} completes (always
+     * normally) once the outcome is in the state. Each reservation has its own instance: compare with {@code ==}.
+     *
+     * <p>On a caller's thread or the prefetch's: waiting callers and the prefetch's check treat both alike, so the
+     * state does not say which.
+     *
+     * @param settled completes when the reservation's outcome is published
+     */
+    record Reserving(CompletableFuture<Void> settled) implements NextRange {
+
+        /** A new reservation, not yet settled. */
+        public static Reserving start() {
+            return new Reserving(new CompletableFuture<>());
+        }
     }
 
     /** A reserved range, not yet handed out. */

@@ -9,8 +9,7 @@ package dev.keysmith.runtime.internal;
  * range and a full one. A full one means the next range is reserved as soon as the callers switch to the previous,
  * so that a whole range's time covers the reservation. With the pace unknown, the lead is half a range.
  *
- * <p><b>The pace</b> is learnt from ids taken over time: by the prefetch thread at each check, or by the caller
- * that switches ranges (how long the last one lasted). A faster pace is believed at once, a slower one only
+ * <p><b>The pace</b> is learnt from ids taken over time, by the prefetch thread at each check. A faster pace is believed at once, a slower one only
  * gradually, since a pace believed too slow is a caller waiting. The reservation time is learnt the other way
  * round: a slower one at once, a faster one gradually.
  *
@@ -21,7 +20,7 @@ package dev.keysmith.runtime.internal;
  *
  * <p>Pure arithmetic on the times and counts it is given, so that it is tested without clocks.
  *
- * <p>Not thread-safe: confine to one thread (the allocator calls it under its lock).
+ * <p>Not thread-safe: confine to one thread (the prefetcher calls it on its scheduler's thread).
  */
 public final class PrefetchLead {
 
@@ -47,10 +46,7 @@ public final class PrefetchLead {
 
     private long nanosPerId = UNKNOWN;
     private long reserveNanos = UNKNOWN;
-    // the caller's route: when the range being handed out was installed, and its size (0: none yet)
-    private long installedAtNanos;
-    private long rangeSize;
-    // the prefetch thread's route: the last check, and how many checks in a row found no id taken
+    // the last check, and how many checks in a row found no id taken
     private long checkedAtNanos;
     private long handedOutAtCheck;
     private int idleChecks;
@@ -80,21 +76,7 @@ public final class PrefetchLead {
     }
 
     /**
-     * The caller's route: a range of {@code size} ids is installed at {@code nowNanos} (the previous one being used
-     * up); how many of its ids are left when the caller submits the reservation of its successor, between
-     * {@code size / 2} and {@code size - 1}.
-     */
-    public long installed(long size, long nowNanos) {
-        if (rangeSize > 0) {
-            paced(rangeSize, nowNanos - installedAtNanos);
-        }
-        installedAtNanos = nowNanos;
-        rangeSize = size;
-        return Math.min(size - 1, leadIds(size));
-    }
-
-    /**
-     * The prefetch thread's route: the sequence enters the schedule, at {@code nowNanos}, with {@code handedOut} ids
+     * The sequence enters the schedule, at {@code nowNanos}, with {@code handedOut} ids
      * taken so far. The pace learnt before is kept.
      */
     public void scheduled(long nowNanos, long handedOut) {
@@ -122,7 +104,7 @@ public final class PrefetchLead {
     }
 
     /**
-     * The prefetch thread's route: the nanoseconds until the reservation of the next range of {@code batch} ids is
+     * The nanoseconds until the reservation of the next range of {@code batch} ids is
      * due, with {@code remaining} ids left in the current range and {@code ready} in a reserved one (0 when none
      * is). 0 means now; never 0 while a reserved range waits (the callers must switch to it first).
      */
@@ -138,7 +120,7 @@ public final class PrefetchLead {
         return backedOff(ids > Long.MAX_VALUE / nanosPerId ? Long.MAX_VALUE : ids * nanosPerId);
     }
 
-    /** The nanoseconds until the next check while a reservation made by a caller is in flight. */
+    /** The nanoseconds until the next check while a reservation is in flight. */
     public long nanosWhileReserving() {
         return backedOff(reserveNanos == UNKNOWN ? MEASURE_NANOS : reserveNanos);
     }

@@ -3,6 +3,7 @@ package dev.keysmith.runtime.internal;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.Executor;
+import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
@@ -11,32 +12,33 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Runs the background reservations of all the sequences of one {@code IdGenerators}, in one of two ways.
+ * Runs the background work of all the sequences of one {@code IdGenerators} on at most one thread, made by a
+ * {@link ThreadFactory} (keysmith's daemon threads, or the application's: virtual threads, a managed factory).
  *
- * <p><b>On a thread of its own</b> ({@link #ownThread}): at most one daemon thread, which schedules itself. Each
- * active sequence is a {@link Prefetch} that the thread checks when the sequence says (a timed queue,
- * {@link ScheduledThreadPoolExecutor}); a check reserves the next range when it is due, on this thread, and says
+ * <p>Each active sequence is a {@link Prefetch} that the thread checks when the sequence says (a timed queue,
+ * {@link ScheduledThreadPoolExecutor}); a check starts the reservation of the next range when it is due and says
  * when to check again, or that the sequence is idle and leaves the schedule. A caller enters its sequence into the
  * schedule ({@link #schedule}) only when it is not in it: on first use, after idling, after a failure. So in steady
- * state no caller touches the queue or wakes a thread. The thread starts with the first entry and ends after
- * {@code idleTime} with nothing scheduled: when every sequence is idle, no thread runs and none waits.
+ * state no caller touches the queue or wakes a thread. The same thread runs the blocking store calls that a
+ * non-blocking caller needs ({@link #execute}) and the allocation timeouts of non-blocking callers
+ * ({@link #timeout}). It starts with the first task and ends after {@code idleTime} with nothing queued: when
+ * every sequence is idle, no thread runs and none waits.
  *
- * <p><b>On the application's executor</b> ({@link #on}): the caller that reaches a sequence's prefetch point hands
- * the reservation to the executor ({@link #execute}); an {@link Executor} has no timer, and keysmith starts no
- * thread of its own beside the application's. The application owns the executor and shuts it down.
+ * <p>Blocking store calls may instead run on an application's {@link Executor} ({@link #withStoreCalls}); the
+ * checks, which decide when, stay on the scheduler's thread.
  *
  * <p>Thread-safe.
  */
 public final class PrefetchScheduler implements AutoCloseable {
 
-    /** A sequence's background reservations, as the scheduler's own thread checks them. */
+    /** A sequence's background reservations, as the scheduler's thread checks them. */
     public interface Prefetch {
 
         /** What {@link #check()} returns when the sequence leaves the schedule. */
         long LEAVE = -1;
 
         /**
-         * Looks at the sequence and reserves its next range if that is due (on the calling thread).
+         * Looks at the sequence and starts the reservation of its next range if that is due.
          *
          * @return the nanoseconds until the next check, or {@link #LEAVE}
          */
@@ -50,22 +52,22 @@ public final class PrefetchScheduler implements AutoCloseable {
     /** The allocator's logger, where the documentation sends users for the warnings of their sequences. */
     private static final System.Logger LOGGER = System.getLogger("dev.keysmith.runtime.SequenceAllocator");
 
-    private final Executor supplied; // the application's executor, or null for a thread of our own
     private final long idleNanos;
     private final ThreadFactory threads;
+    private final Executor storeCalls; // the application's executor for blocking store calls, or null: our thread
     private final ReentrantLock lock = new ReentrantLock();
     private volatile ScheduledThreadPoolExecutor own; // made on first use: creating generators starts nothing
     private boolean closed; // guarded by lock
 
-    private PrefetchScheduler(Executor supplied, long idleNanos, ThreadFactory threads) {
-        this.supplied = supplied;
+    private PrefetchScheduler(long idleNanos, ThreadFactory threads, Executor storeCalls) {
         this.idleNanos = idleNanos;
         this.threads = threads;
+        this.storeCalls = storeCalls;
     }
 
     /**
      * A scheduler with at most one daemon thread named {@code keysmith-prefetch-<n>}, ended after {@code idleTime}
-     * with nothing scheduled.
+     * with nothing queued.
      */
     public static PrefetchScheduler ownThread(Duration idleTime) {
         // named when its thread is made: a string concatenation here would bootstrap one at start-up
@@ -74,58 +76,58 @@ public final class PrefetchScheduler implements AutoCloseable {
 
     /**
      * A scheduler with at most one daemon thread named {@code threadName}, ended after {@code idleTime} with nothing
-     * scheduled.
+     * queued.
      */
     public static PrefetchScheduler ownThread(Duration idleTime, String threadName) {
         return ownThread(idleTime, new DaemonThreads(Objects.requireNonNull(threadName, "threadName"), 0));
     }
 
-    /**
-     * A scheduler with at most one thread from {@code threads}, ended after {@code idleTime} with nothing scheduled.
-     */
+    /** A scheduler with at most one thread from {@code threads}, ended after {@code idleTime} with nothing queued. */
     public static PrefetchScheduler ownThread(Duration idleTime, ThreadFactory threads) {
         if (idleTime.isNegative() || idleTime.isZero()) {
             throw new IllegalArgumentException("the prefetch idle time must be positive, not " + idleTime);
         }
-        return new PrefetchScheduler(null, idleTime.toNanos(), Objects.requireNonNull(threads, "threads"));
+        return new PrefetchScheduler(idleTime.toNanos(), Objects.requireNonNull(threads, "threads"), null);
     }
 
-    /** A scheduler that runs the reservations on {@code executor}, which the application owns. */
-    public static PrefetchScheduler on(Executor executor) {
-        return new PrefetchScheduler(Objects.requireNonNull(executor, "executor"), 0, null);
-    }
-
-    /** Whether sequences {@link #schedule} their checks (own thread), rather than {@link #execute} reservations. */
-    public boolean schedulesItself() {
-        return supplied == null;
+    /** This scheduler, with its blocking store calls run on {@code executor} (which the application owns). */
+    public PrefetchScheduler withStoreCalls(Executor executor) {
+        return new PrefetchScheduler(idleNanos, threads, Objects.requireNonNull(executor, "executor"));
     }
 
     /**
-     * Enters {@code prefetch} into the schedule of the own thread, checked at once; from then on each check says when
-     * the next is. Call it only for a sequence that is not in the schedule.
+     * Enters {@code prefetch} into the schedule, checked at once; from then on each check says when the next is.
+     * Call it only for a sequence that is not in the schedule.
      *
      * @throws RejectedExecutionException if the scheduler is closed
-     * @throws IllegalStateException if the reservations run on the application's executor
      */
     public void schedule(Prefetch prefetch) {
-        if (supplied != null) {
-            throw new IllegalStateException("the prefetch runs on the application's executor; use execute");
-        }
-        ScheduledThreadPoolExecutor pool = own;
-        (pool != null ? pool : ownPool()).execute(new Check(Objects.requireNonNull(prefetch, "prefetch")));
+        pool().execute(new Check(Objects.requireNonNull(prefetch, "prefetch")));
     }
 
     /**
-     * Runs {@code reservation} on the application's executor.
+     * Runs {@code storeCall}, a blocking call of a counter store, off the caller's thread: on the application's
+     * executor if one was given, else on the scheduler's thread.
      *
-     * @throws RejectedExecutionException if the executor rejects it
-     * @throws IllegalStateException if the scheduler has a thread of its own
+     * @throws RejectedExecutionException if the scheduler is closed or the executor rejects it
      */
-    public void execute(Runnable reservation) {
-        if (supplied == null) {
-            throw new IllegalStateException("the prefetch schedules itself on its own thread; use schedule");
-        }
-        supplied.execute(reservation);
+    public void execute(Runnable storeCall) {
+        (storeCalls != null ? storeCalls : pool()).execute(storeCall);
+    }
+
+    /**
+     * Runs {@code onTimeout} after {@code nanos} unless the returned future is cancelled first. Cancelling is a
+     * compare-and-set on the task, never the queue's lock; the cancelled task leaves the queue at its time.
+     *
+     * @throws RejectedExecutionException if the scheduler is closed
+     */
+    public Future<?> timeout(Runnable onTimeout, long nanos) {
+        return pool().schedule(onTimeout, nanos, TimeUnit.NANOSECONDS);
+    }
+
+    private ScheduledThreadPoolExecutor pool() {
+        ScheduledThreadPoolExecutor pool = own;
+        return pool != null ? pool : ownPool();
     }
 
     private ScheduledThreadPoolExecutor ownPool() {
@@ -135,12 +137,15 @@ public final class PrefetchScheduler implements AutoCloseable {
                 throw new RejectedExecutionException("the prefetch scheduler is closed");
             }
             if (own == null) {
-                // One thread that times out like a non-core one: a worker never leaves while a check is queued
+                // One thread that times out like a non-core one: a worker never leaves while a task is queued
                 // (ThreadPoolExecutor keeps the last one), so it ends only after idleTime with none.
                 ScheduledThreadPoolExecutor pool = new ScheduledThreadPoolExecutor(1, threads);
                 pool.setKeepAliveTime(idleNanos, TimeUnit.NANOSECONDS);
                 pool.allowCoreThreadTimeOut(true);
                 pool.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+                // A cancelled timeout stays queued until its time (the thread ends that much later): removing it
+                // takes the queue's lock on the canceller's thread, a non-blocking one, which then could park.
+                pool.setRemoveOnCancelPolicy(false);
                 own = pool;
             }
             return own;
@@ -150,8 +155,8 @@ public final class PrefetchScheduler implements AutoCloseable {
     }
 
     /**
-     * Ends the own thread (a check under way finishes; the scheduled ones are dropped); an application's executor is
-     * left alone.
+     * Ends the own thread (a task under way finishes; the queued ones are dropped); an application's executor is left
+     * alone.
      */
     @Override
     public void close() {

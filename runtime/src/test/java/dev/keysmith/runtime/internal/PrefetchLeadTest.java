@@ -12,29 +12,32 @@ class PrefetchLeadTest {
     void withNothingLearnedTheLeadIsHalfARangeAndWithThePaceAtLeastTheShortestLead() {
         PrefetchLead lead = new PrefetchLead();
 
-        assertThat(lead.installed(50, 0)).isEqualTo(25);
-        assertThat(lead.installed(7, 1_000 * MICROS)).as("the pace alone: 2 ms at 20 µs an id is the whole range")
-                .isEqualTo(6);
+        assertThat(lead.leadIds(50)).isEqualTo(25);
+        lead.scheduled(0, 0);
+        lead.checked(1_000 * MICROS, 50);
+        assertThat(lead.leadIds(7)).as("the pace alone: 2 ms at 20 µs an id is the whole range").isEqualTo(7);
     }
 
     @Test
     void aRangeThatLastsLongAgainstTheLeadKeepsTheHalf() {
         PrefetchLead lead = new PrefetchLead();
         lead.reserved(100 * MICROS);
-        lead.installed(1000, 0);
+        lead.scheduled(0, 0);
+        lead.checked(20_000 * MICROS, 1000);
 
         // 1000 ids in 20 ms: 20 µs an id; the lead of 2 ms (above 4 reservations of 100 µs) is 100 ids
-        assertThat(lead.installed(1000, 20_000 * MICROS)).isEqualTo(500);
+        assertThat(lead.leadIds(1000)).isEqualTo(500);
     }
 
     @Test
     void aRangeThatLastsLessThanTheLeadIsReservedFromItsFirstId() {
         PrefetchLead lead = new PrefetchLead();
         lead.reserved(70 * MICROS);
-        lead.installed(50, 0);
+        lead.scheduled(0, 0);
+        lead.checked(1_000 * MICROS, 50);
 
         // 50 ids in 1 ms: 20 µs an id; the lead of 2 ms is 100 ids, more than a range
-        assertThat(lead.installed(50, 1_000 * MICROS)).as("submitted at the first id").isEqualTo(49);
+        assertThat(lead.nanosUntilReservation(49, 0, 50)).as("reserved from the range's first id").isZero();
         assertThat(lead.leadIds(50)).as("the prefetch thread keeps a full range ready").isEqualTo(50);
     }
 
@@ -42,8 +45,8 @@ class PrefetchLeadTest {
     void aSlowStoreLengthensTheLeadBeyondTheMinimum() {
         PrefetchLead lead = new PrefetchLead();
         lead.reserved(1_000 * MICROS);
-        lead.installed(1000, 0);
-        lead.installed(1000, 10_000 * MICROS); // 10 µs an id
+        lead.scheduled(0, 0);
+        lead.checked(10_000 * MICROS, 1000); // 10 µs an id
 
         // four reservations of 1 ms are 400 ids, below the half
         assertThat(lead.leadIds(1000)).isEqualTo(500);
@@ -54,8 +57,8 @@ class PrefetchLeadTest {
     @Test
     void aSlowReservationIsBelievedAtOnceAFastOneOnlyGradually() {
         PrefetchLead lead = new PrefetchLead();
-        lead.installed(1000, 0);
-        lead.installed(1000, 10_000 * MICROS); // 10 µs an id
+        lead.scheduled(0, 0);
+        lead.checked(10_000 * MICROS, 1000); // 10 µs an id
         lead.reserved(2_000 * MICROS);
         lead.reserved(400 * MICROS); // 2000 - 1600 / 8 = 1800 µs
 

@@ -20,11 +20,8 @@ import java.util.List;
 import java.util.UUID;
 import java.time.Duration;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.Executor;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.bson.BsonDocument;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterEach;
@@ -102,30 +99,32 @@ class KeysmithBuilderTest {
     }
 
     @Test
-    void theOutageSettingsOfTheGuideRunTheBackgroundReservationsOnTheApplicationsExecutor() throws Exception {
-        ExecutorService pool = Executors.newSingleThreadExecutor();
-        AtomicInteger submitted = new AtomicInteger();
-        Executor executor = task -> {
-            submitted.incrementAndGet();
-            pool.execute(task);
+    void theOutageSettingsOfTheGuideRunTheBackgroundReservationsOnAThreadOfTheApplicationsFactory() throws Exception {
+        List<Thread> made = new CopyOnWriteArrayList<>();
+        ThreadFactory threads = task -> {
+            Thread thread = new Thread(task, "application-prefetch");
+            thread.setDaemon(true);
+            made.add(thread);
+            return thread;
         };
         Keysmith keysmith = Keysmith.builder(database)
-                .allocationTimeout(Duration.ofSeconds(5))   // longest wait for a range another thread is reserving
+                .allocationTimeout(Duration.ofSeconds(5))   // longest wait for a range that is being reserved
                 .failureBackoff(Duration.ofSeconds(1))      // after a failed reservation, callers fail fast this long
-                .prefetchExecutor(executor)                  // background reservations on your executor
+                .prefetchThreads(threads)                    // the background thread comes from your factory
                 .build();
         try (keysmith) {
             Repository<Invoice, Long> invoices = keysmith.repository(Invoice.class);
             for (int i = 0; i < 60; i++) {
                 invoices.insert(new Invoice(null, new BigDecimal("9.99")));
             }
-            assertThat(submitted).as("the reservation of the second range of 100, at the half of the first")
-                    .hasValue(1);
-        } finally {
-            pool.shutdown();
-            assertThat(pool.awaitTermination(30, TimeUnit.SECONDS)).isTrue();
+            // past the half of the first range of 100, the background thread reserves the second
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (keysmith.ids().sequenceSnapshots().get(0).idsPrefetched() == 0 && System.nanoTime() < deadline) {
+                Thread.sleep(1);
+            }
+            assertThat(keysmith.ids().sequenceSnapshots().get(0).idsPrefetched()).isEqualTo(100);
         }
-        assertThat(pool.isShutdown()).isTrue();
+        assertThat(made).as("one thread, from the application's factory").hasSize(1);
     }
 
     @Test

@@ -1,0 +1,197 @@
+package dev.keysmith.mongodb.reactive;
+
+import com.mongodb.WriteConcern;
+import com.mongodb.reactivestreams.client.MongoCollection;
+import com.mongodb.reactivestreams.client.MongoDatabase;
+import dev.keysmith.mongodb.GeneratedCodecProvider;
+import dev.keysmith.mongodb.reactive.internal.NonBlockingIds;
+import dev.keysmith.mongodb.reactive.internal.ReactiveMongoRepository;
+import dev.keysmith.runtime.CounterDocuments;
+import dev.keysmith.runtime.IdGenerators;
+import dev.keysmith.runtime.codec.EntityCodec;
+import java.time.Duration;
+import java.util.Objects;
+import java.util.concurrent.ThreadFactory;
+import org.bson.codecs.Codec;
+import org.bson.codecs.configuration.CodecRegistries;
+import org.bson.codecs.configuration.CodecRegistry;
+import reactor.core.publisher.Mono;
+
+/**
+ * keysmith for one MongoDB database on the reactive streams driver: the generated codecs, the id generators
+ * (sequences keep their counters in the database, reserved without blocking), typed collections and reactive
+ * repositories. The counters are those of {@code dev.keysmith.mongodb.Keysmith}: an application may use both on
+ * one database, and one sequence never gives an id twice across them.
+ *
+ * <pre>{@code
+ * try (ReactiveKeysmith keysmith = ReactiveKeysmith.create(database)) {
+ *     ReactiveRepository<Invoice, Long> invoices = keysmith.repository(Invoice.class);
+ *     Mono<Invoice> saved = invoices.insert(new Invoice(null, total));   // the id is awaited, not blocked on
+ * }
+ * }</pre>
+ *
+ * <p>{@link #close()} stops the background work of the sequences; the database and its client stay open.
+ *
+ * <p>Thread-safe.
+ */
+public final class ReactiveKeysmith implements AutoCloseable {
+
+    private final MongoDatabase database;
+    private final IdGenerators ids;
+    private final GeneratedCodecProvider generated;
+    private final CodecRegistry registry;
+
+    private ReactiveKeysmith(MongoDatabase database, IdGenerators ids) {
+        this.database = database;
+        this.ids = ids;
+        this.generated = GeneratedCodecProvider.load(ids);
+        this.registry = CodecRegistries.fromProviders(generated, database.getCodecRegistry());
+    }
+
+    /** keysmith with the defaults: counters in {@code keysmith_counters}, written with {@code MAJORITY}. */
+    public static ReactiveKeysmith create(MongoDatabase database) {
+        return builder(database).build();
+    }
+
+    /** A builder to change the defaults. */
+    public static Builder builder(MongoDatabase database) {
+        return new Builder(database);
+    }
+
+    /** The generated codecs first, then the database's registry (the driver's defaults, unless changed). */
+    public CodecRegistry codecRegistry() {
+        return registry;
+    }
+
+    /** The id generators behind the generated codecs; their sequences reserve through the reactive driver. */
+    public IdGenerators ids() {
+        return ids;
+    }
+
+    /**
+     * The collection of entity {@code type}, with {@link #codecRegistry()}. Its {@code insertOne} and
+     * {@code insertMany} assign {@code @GeneratedObjectId}, {@code @UuidId} and {@code @RandomId} ids through the
+     * codec, without blocking. A {@code @Sequence} id assigned by the codec is taken with
+     * {@code SequenceAllocator.next()}, which waits when the range is used up: give such entities their id first
+     * with {@link #withId(Object)} (or insert them through {@link #repository}).
+     *
+     * @throws IllegalArgumentException if no entity codec was generated for {@code type}
+     */
+    public <T> MongoCollection<T> collection(Class<T> type) {
+        return database.getCollection(entityCodec(type).collectionName(), type).withCodecRegistry(registry);
+    }
+
+    /**
+     * {@code entity} with an id by its strategy unless it has one, without blocking: a {@code @Sequence} id is awaited
+     * from the sequence ({@code nextAsync()}); the same instance for classes, a new one for records and immutable
+     * classes.
+     *
+     * @throws IllegalArgumentException at the call, if no entity codec was generated for the entity's class
+     */
+    @SuppressWarnings("unchecked")
+    public <T> Mono<T> withId(T entity) {
+        Objects.requireNonNull(entity, "entity");
+        return NonBlockingIds.ifAbsent(entityCodec((Class<T>) entity.getClass()), entity);
+    }
+
+    /**
+     * A repository of entity {@code type}; {@code ID} is the Java type of its id.
+     *
+     * @throws IllegalArgumentException if no entity codec was generated for {@code type}
+     */
+    public <T, ID> ReactiveRepository<T, ID> repository(Class<T> type) {
+        return new ReactiveMongoRepository<>(collection(type), entityCodec(type));
+    }
+
+    private <T> EntityCodec<T> entityCodec(Class<T> type) {
+        Objects.requireNonNull(type, "type");
+        if (!generated.handles(type)) {
+            throw new IllegalArgumentException(type.getName() + " has no generated codec: annotate it with @Document "
+                    + "or an id annotation, and run the keysmith processor (annotationProcessorPaths in Maven, "
+                    + "annotationProcessor in Gradle)");
+        }
+        Codec<T> codec = registry.get(type);
+        if (!(codec instanceof EntityCodec<T> entityCodec)) {
+            throw new IllegalArgumentException(type.getName() + " is @Embedded, not an entity: it has no collection "
+                    + "of its own; give it an id annotation or @Document to store it on its own");
+        }
+        return entityCodec;
+    }
+
+    /** Stops the background work of every sequence; reserved ids that are not used are abandoned. */
+    @Override
+    public void close() {
+        ids.close();
+    }
+
+    /**
+     * Builds {@link ReactiveKeysmith}.
+     *
+     * <p>Not thread-safe: confine to one thread.
+     */
+    public static final class Builder {
+
+        private final MongoDatabase database;
+        private String countersCollection = CounterDocuments.DEFAULT_COLLECTION;
+        private WriteConcern writeConcern = WriteConcern.MAJORITY;
+        private Duration allocationTimeout;
+        private Duration failureBackoff;
+        private ThreadFactory prefetchThreads;
+
+        private Builder(MongoDatabase database) {
+            this.database = Objects.requireNonNull(database, "database");
+        }
+
+        /** The collection of the sequence counters; {@code keysmith_counters} by default. */
+        public Builder countersCollection(String name) {
+            if (name == null || name.isBlank()) {
+                throw new IllegalArgumentException("the counters collection needs a name, not '" + name + "'");
+            }
+            this.countersCollection = name;
+            return this;
+        }
+
+        /** The write concern of counter writes; {@code MAJORITY} by default. */
+        public Builder writeConcern(WriteConcern writeConcern) {
+            this.writeConcern = Objects.requireNonNull(writeConcern, "writeConcern");
+            return this;
+        }
+
+        /**
+         * The longest a subscriber waits for a range of a sequence that is being reserved before its id fails with
+         * {@code IdAllocationException}; 30 s by default. Set it to about the client's server-selection timeout.
+         */
+        public Builder allocationTimeout(Duration timeout) {
+            this.allocationTimeout = Objects.requireNonNull(timeout, "allocationTimeout");
+            return this;
+        }
+
+        /** How long ids of a sequence fail fast after a failed reservation before one tries again; 1 s by default. */
+        public Builder failureBackoff(Duration backoff) {
+            this.failureBackoff = Objects.requireNonNull(backoff, "failureBackoff");
+            return this;
+        }
+
+        /** Where the one background thread of the sequences (the prefetch) comes from; keysmith's by default. */
+        public Builder prefetchThreads(ThreadFactory threads) {
+            this.prefetchThreads = Objects.requireNonNull(threads, "prefetchThreads");
+            return this;
+        }
+
+        public ReactiveKeysmith build() {
+            ReactiveMongoCounterStore store = ReactiveMongoCounterStore.create(database, countersCollection,
+                    writeConcern);
+            IdGenerators.Builder ids = IdGenerators.asyncBuilder(store);
+            if (allocationTimeout != null) {
+                ids.allocationTimeout(allocationTimeout);
+            }
+            if (failureBackoff != null) {
+                ids.failureBackoff(failureBackoff);
+            }
+            if (prefetchThreads != null) {
+                ids.prefetchThreads(prefetchThreads);
+            }
+            return new ReactiveKeysmith(database, ids.build());
+        }
+    }
+}

@@ -1,0 +1,123 @@
+package dev.keysmith.mongodb.reactive;
+
+import com.mongodb.MongoClientSettings;
+import com.mongodb.connection.TransportSettings;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import reactor.blockhound.BlockHound;
+
+/**
+ * The proof that nothing blocks: BlockHound, installed once per test JVM, fails any blocking call (a park, a sleep, a
+ * blocking socket or file read) on Reactor's non-blocking threads and on the reactive driver's I/O threads, which
+ * the tests' clients name {@value #DRIVER_THREADS}; and {@link #parkedKeysmithFrames()}, which looks for any thread
+ * waiting with a keysmith frame on its stack.
+ *
+ * <p>Thread-safe.
+ */
+final class NonBlocking {
+
+    /** The name prefix of the driver's I/O threads in the tests' clients. */
+    static final String DRIVER_THREADS = "mongo-io-";
+
+    private static final AtomicInteger THREADS = new AtomicInteger();
+
+    static {
+        BlockHound.install(builder -> builder
+                .nonBlockingThreadPredicate(current -> current.or(thread -> thread.getName().startsWith(DRIVER_THREADS)))
+                // the I/O pool's idle workers wait for their next task: the pool's wait, not a call on its tasks' path
+                .allowBlockingCallsInside("java.util.concurrent.ThreadPoolExecutor", "getTask")
+                // the driver's own short critical sections (its connection pool's lock): the driver's design, not a
+                // call keysmith makes; what is checked is everything else on these threads, keysmith's code among it
+                .allowBlockingCallsInside("com.mongodb.internal.Locks", "checkedWithLock")
+                .allowBlockingCallsInside("com.mongodb.internal.Locks", "withInterruptibleLock")
+                // SecureRandom (random ids, UUIDs) reads /dev/urandom, which never blocks on Linux
+                .allowBlockingCallsInside("sun.security.provider.NativePRNG$RandomIO", "implNextBytes")
+                .allowBlockingCallsInside("sun.security.provider.NativePRNG$RandomIO", "ensureBufferValid"));
+    }
+
+    private NonBlocking() {
+    }
+
+    /** Installs BlockHound (once). */
+    static void install() {
+        // the static initialiser did it
+    }
+
+    /** Client settings whose driver I/O runs on threads BlockHound watches. */
+    static void onWatchedThreads(MongoClientSettings.Builder settings) {
+        ExecutorService io = Executors.newCachedThreadPool(task -> {
+            Thread thread = new Thread(task, DRIVER_THREADS + THREADS.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+        settings.transportSettings(TransportSettings.asyncBuilder().executorService(io).build());
+    }
+
+    /**
+     * Every non-blocking thread (Reactor's, the driver's I/O threads) that waits in keysmith's own code: its stack's top
+     * frame parks, waits or sleeps, and the first frame below that is not the JDK's is keysmith's. A thread that waits
+     * inside the driver (its pool's lock) while keysmith's frames are further down does not count: that wait is the
+     * driver's; nor does the JVM loading a class or linking a lambda.
+     */
+    static List<String> parkedKeysmithFrames() {
+        List<String> found = new ArrayList<>();
+        for (Map.Entry<Thread, StackTraceElement[]> entry : Thread.getAllStackTraces().entrySet()) {
+            String name = entry.getKey().getName();
+            StackTraceElement[] stack = entry.getValue();
+            if (!(name.startsWith("parallel-") || name.startsWith(DRIVER_THREADS)) || stack.length == 0
+                    || !isWait(stack[0])) {
+                continue;
+            }
+            for (StackTraceElement frame : stack) {
+                String type = frame.getClassName();
+                if (isLoadingOrLinking(frame)) {
+                    break;
+                }
+                if (type.startsWith("java.") || type.startsWith("jdk.") || type.startsWith("sun.")) {
+                    continue;
+                }
+                if (isTimerScheduling(frame)) {
+                    break; // known and allowed, as Reactor allows its own timers: see decisions-reactive.md
+                }
+                if ((type.startsWith("dev.keysmith.runtime.") || type.startsWith("dev.keysmith.mongodb."))
+                        && !type.contains("Test") && !type.contains(".testing.")) {
+                    found.add(name + " waits at " + frame + " under "
+                            + Arrays.asList(stack).subList(0, Math.min(6, stack.length)));
+                }
+                break;
+            }
+        }
+        return found;
+    }
+
+    /** A park, a wait or a sleep; under BlockHound the native method is renamed {@code $$BlockHound$$_park}. */
+    private static boolean isWait(StackTraceElement top) {
+        String type = top.getClassName();
+        String method = top.getMethodName();
+        return type.equals("jdk.internal.misc.Unsafe") && (method.equals("park") || method.endsWith("_park"))
+                || type.equals("java.lang.Object") && method.endsWith("wait")
+                || type.equals("java.lang.Thread") && method.contains("sleep");
+    }
+
+    /**
+     * A waiter's allocation timer being queued: {@code ScheduledThreadPoolExecutor.schedule} takes its queue's lock
+     * for a few instructions, and under contention parks there, as Reactor's own {@code Mono.delay} and
+     * {@code timeout} do on the same class. The one wait keysmith's non-blocking path still has (an open item).
+     */
+    private static boolean isTimerScheduling(StackTraceElement frame) {
+        return frame.getClassName().equals("dev.keysmith.runtime.internal.PrefetchScheduler")
+                && frame.getMethodName().equals("timeout");
+    }
+
+    private static boolean isLoadingOrLinking(StackTraceElement frame) {
+        String type = frame.getClassName();
+        return frame.getMethodName().equals("<clinit>") || type.startsWith("java.lang.ClassLoader")
+                || type.startsWith("jdk.internal.loader.") || type.startsWith("java.lang.invoke.")
+                || type.startsWith("java.security.SecureClassLoader");
+    }
+}
