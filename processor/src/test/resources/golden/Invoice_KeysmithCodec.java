@@ -72,11 +72,6 @@ public final class Invoice_KeysmithCodec extends GeneratedEntityCodec<Invoice> {
   }
 
   @Override
-  public SequenceAllocator sequence() {
-    return sequence;
-  }
-
-  @Override
   public boolean documentHasId(Invoice document) {
     return document.number() != 0;
   }
