@@ -9,7 +9,7 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.locks.ReentrantLock;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs the background work of all the sequences of one {@code IdGenerators} on at most one thread, made by a
@@ -55,9 +55,10 @@ public final class PrefetchScheduler implements AutoCloseable {
     private final long idleNanos;
     private final ThreadFactory threads;
     private final Executor storeCalls; // the application's executor for blocking store calls, or null: our thread
-    private final ReentrantLock lock = new ReentrantLock();
-    private volatile ScheduledThreadPoolExecutor own; // made on first use: creating generators starts nothing
-    private boolean closed; // guarded by lock
+    // made on first use (creating generators starts nothing), without a lock: the first user may be a non-blocking
+    // thread, which must not park on a lock another caller holds
+    private final AtomicReference<ScheduledThreadPoolExecutor> own = new AtomicReference<>();
+    private volatile boolean closed;
 
     private PrefetchScheduler(long idleNanos, ThreadFactory threads, Executor storeCalls) {
         this.idleNanos = idleNanos;
@@ -126,32 +127,37 @@ public final class PrefetchScheduler implements AutoCloseable {
     }
 
     private ScheduledThreadPoolExecutor pool() {
-        ScheduledThreadPoolExecutor pool = own;
+        ScheduledThreadPoolExecutor pool = own.get();
         return pool != null ? pool : ownPool();
     }
 
+    /**
+     * Makes the own pool. Callers that race each make one and the first to set it wins; a loser's pool never
+     * started a thread (threads start with the first task) and is shut down. A pool set while {@link #close} ran is
+     * shut down too: either close sees it, or this sees {@code closed}.
+     */
     private ScheduledThreadPoolExecutor ownPool() {
-        lock.lock();
-        try {
-            if (closed) {
-                throw new RejectedExecutionException("the prefetch scheduler is closed");
-            }
-            if (own == null) {
-                // One thread that times out like a non-core one: a worker never leaves while a task is queued
-                // (ThreadPoolExecutor keeps the last one), so it ends only after idleTime with none.
-                ScheduledThreadPoolExecutor pool = new ScheduledThreadPoolExecutor(1, threads);
-                pool.setKeepAliveTime(idleNanos, TimeUnit.NANOSECONDS);
-                pool.allowCoreThreadTimeOut(true);
-                pool.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
-                // A cancelled timeout stays queued until its time (the thread ends that much later): removing it
-                // takes the queue's lock on the canceller's thread, a non-blocking one, which then could park.
-                pool.setRemoveOnCancelPolicy(false);
-                own = pool;
-            }
-            return own;
-        } finally {
-            lock.unlock();
+        if (closed) {
+            throw new RejectedExecutionException("the prefetch scheduler is closed");
         }
+        // One thread that times out like a non-core one: a worker never leaves while a task is queued
+        // (ThreadPoolExecutor keeps the last one), so it ends only after idleTime with none.
+        ScheduledThreadPoolExecutor pool = new ScheduledThreadPoolExecutor(1, threads);
+        pool.setKeepAliveTime(idleNanos, TimeUnit.NANOSECONDS);
+        pool.allowCoreThreadTimeOut(true);
+        pool.setExecuteExistingDelayedTasksAfterShutdownPolicy(false);
+        // A cancelled timeout stays queued until its time (the thread ends that much later): removing it
+        // takes the queue's lock on the canceller's thread, a non-blocking one, which then could park.
+        pool.setRemoveOnCancelPolicy(false);
+        if (!own.compareAndSet(null, pool)) {
+            pool.shutdown();
+            return own.get();
+        }
+        if (closed) {
+            pool.shutdown();
+            throw new RejectedExecutionException("the prefetch scheduler is closed");
+        }
+        return pool;
     }
 
     /**
@@ -160,14 +166,10 @@ public final class PrefetchScheduler implements AutoCloseable {
      */
     @Override
     public void close() {
-        lock.lock();
-        try {
-            closed = true;
-            if (own != null) {
-                own.shutdown();
-            }
-        } finally {
-            lock.unlock();
+        closed = true;
+        ScheduledThreadPoolExecutor pool = own.get();
+        if (pool != null) {
+            pool.shutdown();
         }
     }
 
@@ -194,7 +196,7 @@ public final class PrefetchScheduler implements AutoCloseable {
             }
             if (next != Prefetch.LEAVE) {
                 try {
-                    own.schedule(this, next, TimeUnit.NANOSECONDS);
+                    own.get().schedule(this, next, TimeUnit.NANOSECONDS);
                 } catch (RejectedExecutionException closing) {
                     // the scheduler is closed, and the allocators with it: no caller enters the sequence again
                 }
