@@ -131,6 +131,14 @@ abstract sealed class DecodeWriter permits InstanceDecodeWriter, CreatorDecodeWr
         if (ValueCode.hasCodec(type)) {
             return values.readFromRegistry(type, property.javaName());
         }
+        if (type instanceof ValueType.Rediscriminated rediscriminated) {
+            // Without a discriminator written, the class's codec reads it; with one, the codec does not know it.
+            return rediscriminated.value() == null
+                    ? values.readFromRegistry(new ValueType.FromRegistry(type.javaType(), false), property.javaName())
+                    : CodeBlock.of("$T.readWithout(reader, $L, $S, decoderContext, $S, $S)",
+                            Names.DISCRIMINATOR_SUPPORT, values.codec(type), rediscriminated.key(), context.entity,
+                            property.javaName());
+        }
         if (type instanceof ValueType.Any) {
             return values.readAny(property.javaName());
         }
