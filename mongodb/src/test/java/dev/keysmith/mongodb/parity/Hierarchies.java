@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.TreeSet;
 import java.util.Collection;
 import org.bson.codecs.pojo.annotations.BsonDiscriminator;
+import org.bson.codecs.pojo.annotations.BsonExtraElements;
 import org.bson.codecs.pojo.annotations.BsonProperty;
 import org.bson.types.ObjectId;
 
@@ -198,6 +199,20 @@ public final class Hierarchies {
         public Pet pet;
         /** The same class without @BsonProperty: with its discriminator. */
         public Pet other;
+    }
+
+    /** A discriminator and extra elements: the discriminator is no extra element. */
+    @BsonDiscriminator("labelled")
+    public static class Labelled {
+        public String name;
+        @BsonExtraElements
+        public org.bson.Document rest;
+    }
+
+    @Document
+    public static class Shelf {
+        public ObjectId id;
+        public Labelled item;
     }
 
     // A discriminated interface as a type argument.

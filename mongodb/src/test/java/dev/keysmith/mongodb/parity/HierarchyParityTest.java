@@ -270,6 +270,20 @@ class HierarchyParityTest extends ParityTestBase {
                 "\"other\": {\"_t\": \"pet\", \"age\": 0, \"name\": \"Tom\"}");
     }
 
+    @Test
+    void discriminatorIsNoExtraElement() {
+        Hierarchies.Shelf value = new Hierarchies.Shelf();
+        value.id = new ObjectId();
+        value.item = new Hierarchies.Labelled();
+        value.item.name = "jar";
+        check.assertSame(Hierarchies.Shelf.class, value);
+        Hierarchies.Shelf withExtra = check.decodeWithKeysmith(Hierarchies.Shelf.class, ParityCheck.encode(
+                ParityCheck.POJO.get(BsonDocument.class), BsonDocument.parse("{\"_id\": {\"$oid\": \""
+                        + value.id.toHexString() + "\"}, \"item\": {\"_t\": \"labelled\", \"name\": \"jar\", "
+                        + "\"shelf\": 3}}")));
+        assertThat(withExtra.item.rest).isEqualTo(new org.bson.Document("shelf", 3));
+    }
+
     // A discriminated interface as a type argument
 
     @Test

@@ -81,6 +81,13 @@ abstract sealed class DecodeWriter permits InstanceDecodeWriter, CreatorDecodeWr
             store(code, property, readProperty(property));
             code.addStatement("break").unindent();
         }
+        TypeModel.Discriminator discriminator = context.model.discriminator();
+        if (extra != null && discriminator != null
+                && properties.stream().noneMatch(property -> property.bsonName().equals(discriminator.key()))) {
+            // The class's own discriminator is no extra element: the driver skips it.
+            code.add("case $S:\n", discriminator.key()).indent();
+            code.addStatement("reader.skipValue()").addStatement("break").unindent();
+        }
         if (extra == null) {
             code.add("default:\n").indent().addStatement("reader.skipValue()").unindent();
         } else {
