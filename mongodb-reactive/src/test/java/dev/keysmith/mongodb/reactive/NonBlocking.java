@@ -6,8 +6,11 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import reactor.blockhound.BlockHound;
 
@@ -15,14 +18,15 @@ import reactor.blockhound.BlockHound;
  * The proof that nothing blocks: BlockHound, installed once per test JVM, fails any blocking call (a park, a sleep, a
  * blocking socket or file read) on Reactor's non-blocking threads and on the reactive driver's I/O threads, which
  * the tests' clients name {@value #DRIVER_THREADS}; and {@link #parkedKeysmithFrames()}, which looks for any thread
- * waiting with a keysmith frame on its stack.
+ * waiting with a keysmith frame on its stack. Public for the reactive Spring tests (keysmith-spring-data-mongodb),
+ * which get it from this module's test-jar.
  *
  * <p>Thread-safe.
  */
-final class NonBlocking {
+public final class NonBlocking {
 
     /** The name prefix of the driver's I/O threads in the tests' clients. */
-    static final String DRIVER_THREADS = "mongo-io-";
+    public static final String DRIVER_THREADS = "mongo-io-";
 
     private static final AtomicInteger THREADS = new AtomicInteger();
 
@@ -44,12 +48,12 @@ final class NonBlocking {
     }
 
     /** Installs BlockHound (once). */
-    static void install() {
+    public static void install() {
         // the static initialiser did it
     }
 
     /** Client settings whose driver I/O runs on threads BlockHound watches. */
-    static void onWatchedThreads(MongoClientSettings.Builder settings) {
+    public static void onWatchedThreads(MongoClientSettings.Builder settings) {
         ExecutorService io = Executors.newCachedThreadPool(task -> {
             Thread thread = new Thread(task, DRIVER_THREADS + THREADS.incrementAndGet());
             thread.setDaemon(true);
@@ -58,13 +62,40 @@ final class NonBlocking {
         settings.transportSettings(TransportSettings.asyncBuilder().executorService(io).build());
     }
 
+    /** What a body returned, and the keysmith frames found waiting while it ran ({@link #whileSampling}). */
+    public record Sampled<T>(T result, List<String> parked) {
+    }
+
+    /**
+     * Runs {@code body} on this thread while a sampler thread looks again and again for keysmith frames that wait
+     * ({@link #parkedKeysmithFrames()}); returns the body's result and what the sampler found.
+     */
+    public static <T> Sampled<T> whileSampling(Callable<T> body) throws Exception {
+        List<String> parked = new CopyOnWriteArrayList<>();
+        AtomicBoolean running = new AtomicBoolean(true);
+        Thread sampler = new Thread(() -> {
+            while (running.get()) {
+                parked.addAll(parkedKeysmithFrames());
+                Thread.onSpinWait();
+            }
+        }, "parked-frames-sampler");
+        sampler.start();
+        try {
+            T result = body.call();
+            return new Sampled<>(result, parked);
+        } finally {
+            running.set(false);
+            sampler.join();
+        }
+    }
+
     /**
      * Every non-blocking thread (Reactor's, the driver's I/O threads) that waits in keysmith's own code: its stack's top
      * frame parks, waits or sleeps, and the first frame below that is not the JDK's is keysmith's. A thread that waits
      * inside the driver (its pool's lock) while keysmith's frames are further down does not count: that wait is the
      * driver's; nor does the JVM loading a class or linking a lambda.
      */
-    static List<String> parkedKeysmithFrames() {
+    public static List<String> parkedKeysmithFrames() {
         List<String> found = new ArrayList<>();
         for (Map.Entry<Thread, StackTraceElement[]> entry : Thread.getAllStackTraces().entrySet()) {
             String name = entry.getKey().getName();
@@ -84,7 +115,8 @@ final class NonBlocking {
                 if (isTimerScheduling(frame)) {
                     break; // known and allowed, as Reactor allows its own timers: see decisions-reactive.md
                 }
-                if ((type.startsWith("dev.keysmith.runtime.") || type.startsWith("dev.keysmith.mongodb."))
+                if ((type.startsWith("dev.keysmith.runtime.") || type.startsWith("dev.keysmith.mongodb.")
+                        || type.startsWith("dev.keysmith.spring."))
                         && !type.contains("Test") && !type.contains(".testing.")) {
                     found.add(name + " waits at " + frame + " under "
                             + Arrays.asList(stack).subList(0, Math.min(6, stack.length)));

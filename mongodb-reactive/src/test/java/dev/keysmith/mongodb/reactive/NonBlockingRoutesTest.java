@@ -220,17 +220,7 @@ class NonBlockingRoutesTest {
      */
     private <T> List<Long> takeFromBothClients(Class<T> type, Function<Integer, T> entity, ToLongFunction<T> id,
             boolean insert) throws Exception {
-        List<String> parked = new CopyOnWriteArrayList<>();
-        AtomicBoolean running = new AtomicBoolean(true);
-        Thread sampler = new Thread(() -> {
-            while (running.get()) {
-                parked.addAll(NonBlocking.parkedKeysmithFrames());
-                Thread.onSpinWait();
-            }
-        }, "parked-frames-sampler");
-        sampler.start();
-        List<T> inserted;
-        try {
+        NonBlocking.Sampled<List<T>> run = NonBlocking.whileSampling(() -> {
             List<Flux<T>> perClient = new ArrayList<>();
             for (int c = 0; c < clients.size(); c++) {
                 ReactiveKeysmith keysmith = clients.get(c);
@@ -239,11 +229,10 @@ class NonBlockingRoutesTest {
                 perClient.add(Flux.range(first, IDS / 2).flatMap(i -> (insert ? repository.insert(entity.apply(i))
                         : keysmith.withId(entity.apply(i))).subscribeOn(Schedulers.parallel()), SUBSCRIBERS));
             }
-            inserted = Flux.merge(perClient).collectList().block(Duration.ofSeconds(500));
-        } finally {
-            running.set(false);
-            sampler.join();
-        }
+            return Flux.merge(perClient).collectList().block(Duration.ofSeconds(500));
+        });
+        List<String> parked = run.parked();
+        List<T> inserted = run.result();
         assertThat(parked).as("keysmith frames that waited").isEmpty();
         assertThat(inserted).hasSize(IDS);
         if (insert) {

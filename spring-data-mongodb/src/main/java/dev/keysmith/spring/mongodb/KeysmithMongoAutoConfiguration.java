@@ -20,6 +20,7 @@ import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
+import org.springframework.data.mongodb.CodecRegistryProvider;
 import org.springframework.data.mongodb.MongoDatabaseFactory;
 import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.data.mongodb.core.mapping.MongoMappingContext;
@@ -29,7 +30,9 @@ import org.springframework.data.mongodb.core.mapping.MongoMappingContext;
  * entities whose {@code @Id} carries a keysmith annotation, sequence counters in the application's database, a
  * check of every entity's mapping at startup, the sequences' meters when Micrometer is present and their health
  * ({@code keysmith}) when Actuator is (those two are auto-configured after this one, by
- * {@code dev.keysmith.spring.mongodb.internal.KeysmithObservabilityAutoConfiguration}).
+ * {@code dev.keysmith.spring.mongodb.internal.KeysmithObservabilityAutoConfiguration}). The reactive template gets
+ * its ids from {@link KeysmithReactiveMongoAutoConfiguration}, which runs before this one; an application with both
+ * templates has one {@link IdGenerators} and one {@link EntityIds} for both.
  *
  * <p>Runs after Spring Boot's Spring Data MongoDB auto-configuration; the class names of both Boot lines are given
  * because Boot 4 moved it ({@code org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration},
@@ -65,8 +68,12 @@ public class KeysmithMongoAutoConfiguration {
                 properties.getCountersCollection(), properties.counterWriteConcern()));
     }
 
-    /** The id strategy of every entity type, read from Spring Data's mapping. */
+    /**
+     * The id strategy of every entity type, read from Spring Data's mapping; one for both routes (the reactive
+     * auto-configuration, which runs first, makes it in an application that has both).
+     */
     @Bean
+    @ConditionalOnMissingBean
     public EntityIds keysmithEntityIds(MongoMappingContext mappingContext, IdGenerators ids,
             MongoDatabaseFactory databases) {
         return new EntityIds(mappingContext, ids, () -> uuidRepresentation(databases));
@@ -113,10 +120,13 @@ public class KeysmithMongoAutoConfiguration {
         return ids::checkAll;
     }
 
-    /** How the application's client writes a {@code java.util.UUID}; null when its codec is not the driver's. */
-    private static UuidRepresentation uuidRepresentation(MongoDatabaseFactory databases) {
+    /**
+     * How the application's client writes a {@code java.util.UUID} (through {@code databases}, a blocking or a
+     * reactive database factory); null when its codec is not the driver's.
+     */
+    static UuidRepresentation uuidRepresentation(CodecRegistryProvider databases) {
         try {
-            Codec<UUID> codec = databases.getMongoDatabase().getCodecRegistry().get(UUID.class);
+            Codec<UUID> codec = databases.getCodecRegistry().get(UUID.class);
             return codec instanceof UuidCodec uuids ? uuids.getUuidRepresentation() : null;
         } catch (CodecConfigurationException e) {
             return null;

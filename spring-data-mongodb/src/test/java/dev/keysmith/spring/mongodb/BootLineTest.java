@@ -17,6 +17,10 @@ class BootLineTest {
         assertThat(com.mongodb.internal.build.MongoDriverVersion.VERSION)
                 .as("the driver Boot manages, not keysmith's own")
                 .startsWith(expected("keysmith.mongodb-driver.expected") + ".");
+        assertThat(com.mongodb.reactivestreams.client.MongoClients.class.getProtectionDomain().getCodeSource()
+                .getLocation().getPath())
+                .as("the reactive driver Boot manages, the blocking one's version (not keysmith-mongodb-reactive's)")
+                .contains("mongodb-driver-reactivestreams-" + expected("keysmith.mongodb-driver.expected") + ".");
     }
 
     private static String expected(String property) {

@@ -27,6 +27,35 @@ abstract class SpringMongoTestBase {
     String databaseName;
     MongoDatabase database;
     private final List<ConfigurableApplicationContext> contexts = new ArrayList<>();
+    /**
+     * Which of Spring Boot's MongoDB routes the applications this test starts have (both drivers are on the tests'
+     * class path): blocking only unless a test says otherwise ({@link #REACTIVE_ONLY}, or none for both routes).
+     */
+    List<String> routes = List.of(BLOCKING_ONLY);
+
+    /** Spring Boot's reactive MongoDB auto-configurations, by their names on both Boot lines. */
+    private static final List<String> REACTIVE_AUTO_CONFIGURATIONS = List.of(
+            "org.springframework.boot.autoconfigure.mongo.MongoReactiveAutoConfiguration",
+            "org.springframework.boot.autoconfigure.data.mongo.MongoReactiveDataAutoConfiguration",
+            "org.springframework.boot.autoconfigure.data.mongo.MongoReactiveRepositoriesAutoConfiguration",
+            "org.springframework.boot.mongodb.autoconfigure.MongoReactiveAutoConfiguration",
+            "org.springframework.boot.data.mongodb.autoconfigure.DataMongoReactiveAutoConfiguration",
+            "org.springframework.boot.data.mongodb.autoconfigure.DataMongoReactiveRepositoriesAutoConfiguration");
+
+    /** Spring Boot's blocking MongoDB auto-configurations, by their names on both Boot lines. */
+    private static final List<String> BLOCKING_AUTO_CONFIGURATIONS = List.of(
+            "org.springframework.boot.autoconfigure.mongo.MongoAutoConfiguration",
+            "org.springframework.boot.autoconfigure.data.mongo.MongoDataAutoConfiguration",
+            "org.springframework.boot.autoconfigure.data.mongo.MongoRepositoriesAutoConfiguration",
+            "org.springframework.boot.mongodb.autoconfigure.MongoAutoConfiguration",
+            "org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration",
+            "org.springframework.boot.data.mongodb.autoconfigure.DataMongoRepositoriesAutoConfiguration");
+
+    /** An application as with {@code spring-boot-starter-data-mongodb} alone: the blocking route only. */
+    static final String BLOCKING_ONLY = "spring.autoconfigure.exclude=" + String.join(",", REACTIVE_AUTO_CONFIGURATIONS);
+
+    /** An application as with {@code spring-boot-starter-data-mongodb-reactive} alone: the reactive route only. */
+    static final String REACTIVE_ONLY = "spring.autoconfigure.exclude=" + String.join(",", BLOCKING_AUTO_CONFIGURATIONS);
 
     @BeforeAll
     static void startServer() {
@@ -53,7 +82,12 @@ abstract class SpringMongoTestBase {
 
     /** A started application of {@code application} on the test's database; closed after the test. */
     ConfigurableApplicationContext start(Class<?> application, String... properties) {
-        ConfigurableApplicationContext context = builder(application, properties).run();
+        return start(builder(application, properties));
+    }
+
+    /** The application {@code builder} (from {@link #builder}) makes, started; closed after the test. */
+    ConfigurableApplicationContext start(SpringApplicationBuilder builder) {
+        ConfigurableApplicationContext context = builder.run();
         contexts.add(context);
         return context;
     }
@@ -69,6 +103,7 @@ abstract class SpringMongoTestBase {
     SpringApplicationBuilder builderWithDefaultUuidRepresentation(Class<?> application, String... properties) {
         List<String> all = new ArrayList<>(connection(mongo.uri(), databaseName));
         all.add("spring.main.banner-mode=off");
+        all.addAll(routes);
         all.addAll(List.of(properties));
         return new SpringApplicationBuilder(application)
                 .web(WebApplicationType.NONE)

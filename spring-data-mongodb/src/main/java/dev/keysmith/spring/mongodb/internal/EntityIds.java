@@ -23,6 +23,7 @@ import org.bson.UuidRepresentation;
 import org.springframework.data.mongodb.core.mapping.MongoMappingContext;
 import org.springframework.data.mongodb.core.mapping.MongoPersistentEntity;
 import org.springframework.data.mongodb.core.mapping.MongoPersistentProperty;
+import org.springframework.util.ClassUtils;
 
 /**
  * The {@link IdAssignment} of each entity type, read from its Spring Data mapping once and checked: the
@@ -61,6 +62,11 @@ public final class EntityIds {
             return known;
         }
         return byType.computeIfAbsent(type, this::resolve);
+    }
+
+    /** The assignment of {@code entity}'s class (its user class, when it is a proxy), as {@link #forType}. */
+    public IdAssignment forEntity(Object entity) {
+        return forType(ClassUtils.getUserClass(entity));
     }
 
     /** Checks every entity the mapping context knows now; the first error is thrown, the others suppressed in it. */
@@ -164,7 +170,7 @@ public final class EntityIds {
         } catch (IllegalArgumentException e) {
             throw new KeysmithMappingException(entity.getType(), id.getName(), e.getMessage(), e);
         }
-        Supplier<Object> values = allocator.spec().intId() ? () -> (int) allocator.next() : allocator::next;
+        Supplier<Object> values = () -> IdAssignment.sequenceValue(allocator, allocator.next());
         return new IdAssignment(entity, id, IdStrategy.SEQUENCE, values, 1, allocator);
     }
 

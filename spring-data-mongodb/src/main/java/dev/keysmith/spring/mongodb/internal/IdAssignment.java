@@ -92,13 +92,28 @@ public final class IdAssignment {
         return value != null && !(id.getType().isPrimitive() && ((Number) value).longValue() == 0);
     }
 
-    /** {@code bean} with a fresh id if it had none: the same instance, or a new one for immutable types. */
+    /**
+     * {@code bean} with a fresh id if it had none: the same instance, or a new one for immutable types. A
+     * {@code @Sequence} id is taken with {@link SequenceAllocator#next()}, which waits when a range must be reserved:
+     * the reactive route takes it with {@code nextAsync()} and gives it to {@link #withSequenceId}.
+     */
     public Object assignIfAbsent(Object bean) {
-        if (hasId(bean)) {
-            return bean;
-        }
+        return hasId(bean) ? bean : withId(bean, values.get());
+    }
+
+    /** {@code bean} with the id {@code id} of its {@code @Sequence} (an {@code int} id as an {@code int}). */
+    public Object withSequenceId(Object bean, long id) {
+        return withId(bean, sequenceValue(sequence, id));
+    }
+
+    /** An id of {@code sequence} as the id property holds it: an {@code int} for an {@code int} or Integer id. */
+    static Object sequenceValue(SequenceAllocator sequence, long id) {
+        return sequence.spec().intId() ? (Object) (int) id : (Object) id;
+    }
+
+    private Object withId(Object bean, Object value) {
         PersistentPropertyAccessor<Object> accessor = accessor(bean);
-        accessor.setProperty(id, values.get());
+        accessor.setProperty(id, value);
         return accessor.getBean();
     }
 

@@ -1,6 +1,7 @@
 package dev.keysmith.spring.mongodb.internal;
 
 import dev.keysmith.spring.mongodb.KeysmithMongoAutoConfiguration;
+import dev.keysmith.spring.mongodb.KeysmithReactiveMongoAutoConfiguration;
 import dev.keysmith.spring.mongodb.KeysmithSequenceCounters;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
 import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
@@ -10,14 +11,15 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * The sequences' Micrometer meters when Micrometer is present, and their health indicator ({@code keysmith}) and
+ * The sequences' Micrometer meters when Micrometer is present (of both routes, blocking and reactive: one
+ * {@link EntityIds}), and their health indicator ({@code keysmith}) and
  * counters endpoint ({@code keysmithsequences}, {@link KeysmithSequencesEndpoint}) when Actuator is, on either
  * Spring Boot line: Boot 4 moved the health API from {@code org.springframework.boot.actuate.health} to {@code org.springframework.boot.health.contributor}, so each
  * line has its own indicator class and only the one whose API is present is created.
  *
  * <p>Thread-safe.
  */
-@AutoConfiguration(after = KeysmithMongoAutoConfiguration.class)
+@AutoConfiguration(after = {KeysmithMongoAutoConfiguration.class, KeysmithReactiveMongoAutoConfiguration.class})
 @ConditionalOnBean(EntityIds.class)
 public class KeysmithObservabilityAutoConfiguration {
 
@@ -32,9 +34,13 @@ public class KeysmithObservabilityAutoConfiguration {
         }
     }
 
-    /** The endpoint {@code keysmithsequences} (the same endpoint annotations on Spring Boot 3 and 4). */
+    /**
+     * The endpoint {@code keysmithsequences} (the same endpoint annotations on Spring Boot 3 and 4), where the
+     * counters can be checked and resynced: with the blocking route only (a reactive-only application has none).
+     */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnClass(name = "org.springframework.boot.actuate.endpoint.annotation.Endpoint")
+    @ConditionalOnBean(KeysmithSequenceCounters.class)
     static class SequencesEndpoint {
 
         @Bean

@@ -6,9 +6,7 @@ import dev.keysmith.mongodb.DuplicateSequenceIdException;
 import dev.keysmith.runtime.CounterStatus;
 import dev.keysmith.runtime.RandomIdExhaustedException;
 import dev.keysmith.spring.mongodb.KeysmithSequenceCounters;
-import java.lang.reflect.Method;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
@@ -50,55 +48,28 @@ public final class RandomIdRetry implements MethodInterceptor {
         if (!(invocation.getThis() instanceof MongoOperations target)) {
             return invocation.proceed();
         }
-        Method method = invocation.getMethod();
-        Object[] args = invocation.getArguments();
-        Class<?>[] parameters = method.getParameterTypes();
-        String name = method.getName();
-        boolean oneEntity = (name.equals("insert") || name.equals("save")) && parameters.length >= 1
-                && parameters[0] == Object.class
-                && (parameters.length == 1 || parameters.length == 2 && parameters[1] == String.class);
-        if (oneEntity && args[0] != null) {
-            IdAssignment assignment = assignment(args[0]);
-            if (!retries(assignment, args[0])) {
+        InsertCall call = InsertCall.of(invocation.getMethod(), invocation.getArguments(), target::getCollectionName);
+        if (call.oneEntity()) {
+            IdAssignment assignment = ids.get().forEntity(call.entity());
+            if (!retries(assignment, call.entity())) {
                 return invocation.proceed();
             }
-            String collection = parameters.length == 2 ? (String) args[1] : collectionOf(target, args[0]);
-            return insertWithRetry(target, assignment, args[0], collection);
+            return insertWithRetry(target, assignment, call.entity(), call.collectionOf(call.entity()));
         }
-        boolean batch = parameters.length >= 1 && parameters[0] == Collection.class
-                && (name.equals("insert") && parameters.length == 2 || name.equals("insertAll") && parameters.length == 1);
-        if (batch && args[0] != null && anyRetries((Collection<?>) args[0])) {
-            List<Object> saved = new ArrayList<>(((Collection<?>) args[0]).size());
-            for (Object entity : (Collection<?>) args[0]) {
+        if (call.batch() && call.anyOf(entity -> retries(ids.get().forEntity(entity), entity))) {
+            List<Object> saved = new ArrayList<>(call.entities().size());
+            for (Object entity : call.entities()) {
                 if (entity == null) {
                     continue;
                 }
-                String collection = parameters.length == 1 ? collectionOf(target, entity)
-                        : args[1] instanceof String named ? named : target.getCollectionName((Class<?>) args[1]);
-                IdAssignment assignment = assignment(entity);
+                String collection = call.collectionOf(entity);
+                IdAssignment assignment = ids.get().forEntity(entity);
                 saved.add(retries(assignment, entity) ? insertWithRetry(target, assignment, entity, collection)
                         : target.insert(entity, collection));
             }
             return saved;
         }
         return invocation.proceed();
-    }
-
-    private IdAssignment assignment(Object entity) {
-        return ids.get().forType(ClassUtils.getUserClass(entity));
-    }
-
-    private boolean anyRetries(Collection<?> entities) {
-        for (Object entity : entities) {
-            if (entity != null && retries(assignment(entity), entity)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static String collectionOf(MongoOperations target, Object entity) {
-        return target.getCollectionName(ClassUtils.getUserClass(entity));
     }
 
     private static boolean retries(IdAssignment assignment, Object entity) {

@@ -1,0 +1,92 @@
+package dev.keysmith.spring.mongodb;
+
+import com.mongodb.reactivestreams.client.MongoDatabase;
+import dev.keysmith.mongodb.reactive.ReactiveMongoCounterStore;
+import dev.keysmith.runtime.IdGenerators;
+import dev.keysmith.spring.mongodb.internal.AssignIdsBeforeReactiveConvert;
+import dev.keysmith.spring.mongodb.internal.EntityIds;
+import dev.keysmith.spring.mongodb.internal.RandomIdRetryPostProcessor;
+import dev.keysmith.spring.mongodb.internal.ReactiveInsertIds;
+import java.util.List;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
+import org.springframework.boot.autoconfigure.AutoConfiguration;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnBean;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnClass;
+import org.springframework.boot.autoconfigure.condition.ConditionalOnMissingBean;
+import org.springframework.boot.context.properties.EnableConfigurationProperties;
+import org.springframework.context.annotation.Bean;
+import org.springframework.data.mongodb.ReactiveMongoDatabaseFactory;
+import org.springframework.data.mongodb.core.ReactiveMongoOperations;
+import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
+import org.springframework.data.mongodb.core.mapping.MongoMappingContext;
+import reactor.core.publisher.Mono;
+
+/**
+ * Spring Boot auto-configuration of keysmith for reactive Spring Data MongoDB
+ * ({@code spring-boot-starter-data-mongodb-reactive} and {@code keysmith-mongodb-reactive}): ids on the reactive
+ * template's {@code insert}, {@code save} and {@code insertAll} (and so on the reactive repositories' {@code save},
+ * {@code insert} and {@code saveAll}) by the rules of the blocking route, without blocking; {@code @Sequence} ranges
+ * reserved through the reactive driver ({@link ReactiveMongoCounterStore}, in no session), in the counters of the
+ * blocking route; {@code @RandomId} collisions retried; the mapping checked at startup; the sequences' meters and
+ * health as on the blocking route.
+ *
+ * <p>Runs after Spring Boot's reactive Spring Data MongoDB auto-configuration (class names of both Boot lines) and
+ * before {@link KeysmithMongoAutoConfiguration}: an application that has both templates gets one
+ * {@link IdGenerators} (over the reactive store, which blocking callers wait on) and one {@link EntityIds}, so one
+ * sequence never gives an id twice across both routes.
+ *
+ * <p>Thread-safe.
+ */
+@AutoConfiguration(before = KeysmithMongoAutoConfiguration.class, afterName = {
+        "org.springframework.boot.autoconfigure.data.mongo.MongoReactiveDataAutoConfiguration",
+        "org.springframework.boot.data.mongodb.autoconfigure.DataMongoReactiveAutoConfiguration"})
+@ConditionalOnClass({ReactiveMongoTemplate.class, ReactiveMongoCounterStore.class, Mono.class})
+@ConditionalOnBean({ReactiveMongoDatabaseFactory.class, MongoMappingContext.class})
+@EnableConfigurationProperties(KeysmithProperties.class)
+public class KeysmithReactiveMongoAutoConfiguration {
+
+    /**
+     * The generators, whose sequences reserve their ranges without blocking in the application's database: the
+     * collection and write concern of {@code keysmith.*}, the counter format of {@code keysmith-mongodb}.
+     */
+    @Bean(destroyMethod = "close")
+    @ConditionalOnMissingBean
+    public IdGenerators keysmithIdGenerators(ReactiveMongoDatabaseFactory databases, KeysmithProperties properties) {
+        // The factory's database is made at once, without I/O (block() returns at once), at startup; it is bound
+        // to no session, so no counter write joins a caller's transaction.
+        MongoDatabase database = databases.getMongoDatabase().block();
+        return IdGenerators.createAsync(ReactiveMongoCounterStore.create(database, properties.getCountersCollection(),
+                properties.counterWriteConcern()));
+    }
+
+    /** The id strategy of every entity type, read from Spring Data's mapping: the blocking route's rule book. */
+    @Bean
+    @ConditionalOnMissingBean
+    public EntityIds keysmithEntityIds(MongoMappingContext mappingContext, IdGenerators ids,
+            ReactiveMongoDatabaseFactory databases) {
+        return new EntityIds(mappingContext, ids, () -> KeysmithMongoAutoConfiguration.uuidRepresentation(databases));
+    }
+
+    /** Assigns the ids before the reactive template converts an entity. */
+    @Bean
+    public AssignIdsBeforeReactiveConvert keysmithReactiveAssignIds(EntityIds ids) {
+        return new AssignIdsBeforeReactiveConvert(ids);
+    }
+
+    /**
+     * On every reactive template: retries inserts of {@code @RandomId} entities that collide on {@code _id}, and
+     * gives a batch's {@code @Sequence} ids in the batch's order.
+     */
+    @Bean
+    public static RandomIdRetryPostProcessor keysmithReactiveRandomIdRetry(ObjectProvider<EntityIds> ids) {
+        return new RandomIdRetryPostProcessor(ReactiveMongoOperations.class,
+                () -> List.of(new ReactiveInsertIds(ids::getObject)));
+    }
+
+    /** Fails the startup, naming the entity and field, when an entity Spring Data knows has a wrong id mapping. */
+    @Bean
+    public SmartInitializingSingleton keysmithReactiveMappingCheck(EntityIds ids) {
+        return ids::checkAll;
+    }
+}

@@ -1,0 +1,85 @@
+package dev.keysmith.spring.mongodb.internal;
+
+import java.lang.reflect.Method;
+import java.util.Collection;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import org.springframework.util.ClassUtils;
+
+/**
+ * A call of a template method that writes new documents, as keysmith's retries see it, on either template
+ * ({@code MongoOperations} or {@code ReactiveMongoOperations}, whose methods have the same names and parameters):
+ * one entity ({@code insert(entity)}, {@code insert(entity, collection)}, {@code save(entity)},
+ * {@code save(entity, collection)}) or a batch ({@code insert(entities, Class)}, {@code insert(entities, collection)},
+ * {@code insertAll(entities)}). Overloads that take a {@code Publisher} of entities are neither.
+ *
+ * <p>Immutable; thread-safe.
+ */
+final class InsertCall {
+
+    private final boolean oneEntity;
+    private final boolean batch;
+    private final Object[] args;
+    private final Function<Class<?>, String> collectionNames;
+
+    private InsertCall(boolean oneEntity, boolean batch, Object[] args, Function<Class<?>, String> collectionNames) {
+        this.oneEntity = oneEntity;
+        this.batch = batch;
+        this.args = args;
+        this.collectionNames = collectionNames;
+    }
+
+    /**
+     * The call of {@code method} with {@code args} on a template whose {@code getCollectionName(Class)} is
+     * {@code collectionNames}.
+     */
+    static InsertCall of(Method method, Object[] args, Function<Class<?>, String> collectionNames) {
+        Class<?>[] parameters = method.getParameterTypes();
+        String name = method.getName();
+        boolean oneEntity = (name.equals("insert") || name.equals("save")) && parameters.length >= 1
+                && parameters[0] == Object.class
+                && (parameters.length == 1 || parameters.length == 2 && parameters[1] == String.class);
+        boolean batch = parameters.length >= 1 && parameters[0] == Collection.class
+                && (name.equals("insert") && parameters.length == 2 || name.equals("insertAll") && parameters.length == 1);
+        return new InsertCall(oneEntity && args[0] != null, batch && args[0] != null, args, collectionNames);
+    }
+
+    /** Whether this writes one entity, which {@link #entity()} is. */
+    boolean oneEntity() {
+        return oneEntity;
+    }
+
+    /** Whether this writes a batch, which {@link #entities()} is. */
+    boolean batch() {
+        return batch;
+    }
+
+    Object entity() {
+        return args[0];
+    }
+
+    Collection<?> entities() {
+        return (Collection<?>) args[0];
+    }
+
+    /** Whether any entity of the batch (nulls skipped) passes {@code test}. */
+    boolean anyOf(Predicate<Object> test) {
+        for (Object entity : entities()) {
+            if (entity != null && test.test(entity)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The collection this call writes {@code entity} (its entity, or one of its batch) into. */
+    String collectionOf(Object entity) {
+        if (args.length == 2 && args[1] instanceof String named) {
+            return named;
+        }
+        if (args.length == 2 && args[1] instanceof Class<?> type) {
+            return collectionNames.apply(type);
+        }
+        return collectionNames.apply(ClassUtils.getUserClass(entity));
+    }
+}

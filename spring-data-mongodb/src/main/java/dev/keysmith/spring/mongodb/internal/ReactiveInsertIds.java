@@ -1,0 +1,91 @@
+package dev.keysmith.spring.mongodb.internal;
+
+import dev.keysmith.runtime.RandomIdExhaustedException;
+import java.util.function.Supplier;
+import org.aopalliance.intercept.MethodInterceptor;
+import org.aopalliance.intercept.MethodInvocation;
+import org.springframework.data.mongodb.core.ReactiveMongoOperations;
+import org.springframework.util.ClassUtils;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+
+/**
+ * Around {@code ReactiveMongoOperations.insert}, {@code save} and {@code insertAll}, what the id callback cannot do
+ * on its own, without blocking:
+ * <ul>
+ *   <li>{@link RandomIdRetry} on the reactive route: an entity whose {@code @RandomId} is absent is inserted (a
+ *       {@code save} too), and an insert that collides on {@code _id} is subscribed again with a fresh id (the id
+ *       callback draws it) up to {@code @RandomId(attempts)} times, then fails with
+ *       {@link RandomIdExhaustedException}. A batch that holds such entities is inserted one entity at a time, in
+ *       order. A collision on any other unique index, and a {@code @Sequence} id that collides, are passed on as
+ *       they are (the reactive route does not resync a counter: see docs/spring.md).</li>
+ *   <li>Batch order: Spring Data runs the id callbacks of a batch insert all at once, so the ids of entities that
+ *       wait for a range would come in the order the waits end. A batch with absent {@code @Sequence} ids gets them
+ *       first, one entity after the other in the batch's order, and is then inserted as called (one
+ *       {@code insertMany}), so that with {@code batch = 1} {@code saveAll([a, b, c])} gives a, b, c increasing
+ *       ids, as on the blocking route.</li>
+ * </ul>
+ *
+ * <p>Thread-safe.
+ */
+public final class ReactiveInsertIds implements MethodInterceptor {
+
+    private final Supplier<EntityIds> ids;
+
+    public ReactiveInsertIds(Supplier<EntityIds> ids) {
+        this.ids = ids;
+    }
+
+    @Override
+    public Object invoke(MethodInvocation invocation) throws Throwable {
+        if (!(invocation.getThis() instanceof ReactiveMongoOperations target)) {
+            return invocation.proceed();
+        }
+        InsertCall call = InsertCall.of(invocation.getMethod(), invocation.getArguments(), target::getCollectionName);
+        if (call.oneEntity()) {
+            IdAssignment assignment = ids.get().forEntity(call.entity());
+            if (!assignment.retriesOnCollision(call.entity())) {
+                return invocation.proceed();
+            }
+            return insertWithRetry(target, assignment, call.entity(), call.collectionOf(call.entity()), 1);
+        }
+        if (call.batch() && call.anyOf(entity -> ids.get().forEntity(entity).retriesOnCollision(entity))) {
+            return Flux.<Object>fromIterable(call.entities()).concatMap(entity -> {
+                String collection = call.collectionOf(entity);
+                IdAssignment assignment = ids.get().forEntity(entity);
+                return assignment.retriesOnCollision(entity)
+                        ? insertWithRetry(target, assignment, entity, collection, 1)
+                        : target.insert(entity, collection);
+            });
+        }
+        if (call.batch() && call.anyOf(entity -> takesSequenceId(ids.get().forEntity(entity), entity))) {
+            Object[] args = invocation.getArguments();
+            return Flux.<Object>fromIterable(call.entities())
+                    .concatMap(entity -> AssignIdsBeforeReactiveConvert.assignIfAbsent(ids.get().forEntity(entity),
+                            entity))
+                    .collectList()
+                    .flatMapMany(withIds -> args.length == 1 ? target.insertAll(withIds)
+                            : args[1] instanceof String collection ? target.insert(withIds, collection)
+                            : target.insert(withIds, (Class<?>) args[1]));
+        }
+        return invocation.proceed();
+    }
+
+    private static boolean takesSequenceId(IdAssignment assignment, Object entity) {
+        return assignment.sequence() != null && !assignment.hasId(entity);
+    }
+
+    /** The insert of {@code entity}, subscribed again with a fresh id after each collision on {@code _id}. */
+    private Mono<Object> insertWithRetry(ReactiveMongoOperations target, IdAssignment assignment, Object entity,
+            String collection, int attempt) {
+        return target.insert(entity, collection).onErrorResume(RandomIdRetry::isDuplicateId, collision -> {
+            if (attempt >= assignment.attempts()) {
+                assignment.clearId(entity); // the caller's instance is left without the id it did not get
+                return Mono.error(new RandomIdExhaustedException(ClassUtils.getUserClass(entity).getSimpleName(),
+                        collection, assignment.attempts(), collision));
+            }
+            // A mutable entity kept the id that collided; without it, the next insert draws a fresh one.
+            return insertWithRetry(target, assignment, assignment.clearId(entity), collection, attempt + 1);
+        });
+    }
+}
