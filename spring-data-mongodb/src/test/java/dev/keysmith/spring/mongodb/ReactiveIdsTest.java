@@ -137,6 +137,28 @@ class ReactiveIdsTest extends SpringMongoTestBase {
     }
 
     @Test
+    void subscribersCancelledWhileTheyWaitForSequenceIdsLoseNoIdToAnyoneElse() {
+        routes = List.of(REACTIVE_ONLY);
+        Entries entries = start(ReactiveApplication.class).getBean(Entries.class);
+
+        // 1,000 saves subscribed at once on a continuous sequence (one reservation at a time: all but the first wait
+        // for theirs), cancelled by take(10) once ten are saved
+        List<Entry> first = Flux.range(0, 1_000).flatMap(i -> entries.save(new Entry("cancelled " + i)), 1_000)
+                .take(10).collectList().block();
+        // saves after the cancel: an id a cancelled subscriber took (and maybe stored) must not come again, or the
+        // insert fails on the _id index
+        List<Long> after = Flux.range(0, 200).flatMap(i -> entries.save(new Entry("after " + i)), 8)
+                .map(Entry::getId).collectList().block();
+
+        assertThat(first).hasSize(10);
+        assertThat(after).hasSize(200).doesNotHaveDuplicates();
+        assertThat(database.getCollection("entries").countDocuments(Filters.regex("text", "^after ")))
+                .isEqualTo(200);
+        assertThat(database.getCollection("entries").countDocuments(Filters.regex("text", "^cancelled ")))
+                .as("the cancelled ones were not saved").isBetween(10L, 999L);
+    }
+
+    @Test
     void randomIdsThatCollideAreRetriedOnTheReactiveRouteUntilTheSpaceRunsOut() {
         routes = List.of(REACTIVE_ONLY);
         ConfigurableApplicationContext context = start(ReactiveApplication.class);
