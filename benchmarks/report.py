@@ -2,7 +2,7 @@
 """Turns JMH JSON results into the tables of docs/benchmarks.md: every figure next to its goal.
 
 Usage: report.py RESULTS_DIR   (the folder benchmarks/run.sh wrote: generators-and-codecs.json,
-sequences.json, first-document.json, first-insert.json, compile.json, hibernate.json)
+sequences.json, first-document.json, first-insert.json, compile.json, hibernate.json, spring-reactive.json)
 
 Only the Python standard library. Prints Markdown on standard output.
 """
@@ -64,6 +64,7 @@ def main(folder):
     compiled = load(folder, "compile.json")
     hibernate = load(folder, "hibernate.json")
     insert = load(folder, "first-insert.json")
+    spring_reactive = load(folder, "spring-reactive.json")
 
     if gen:
         print("### (a) ObjectId, (b) UUID: ids per microsecond (higher is better)\n")
@@ -233,6 +234,20 @@ def main(folder):
         row("keysmith", "PojoCodecProvider", "ratio", "goal")
         row("---:", "---:", "---:", "---")
         row(f"{k:.2f} ms", f"{p:.2f} ms", f"{k / p:.3f}x", "(no goal: the figure a user sees)")
+        print()
+
+    if spring_reactive:
+        print("### (j) Reactive Spring Data MongoDB: inserts per second of a sequence-numbered entity, one at a time "
+              "(higher is better)\n")
+        row("route", "keysmith, batch 1", "keysmith, batch 50", "hand-written `findAndModify` callback",
+            "batch 1 / hand-written", "batch 50 / hand-written")
+        row("---", "---:", "---:", "---:", "---:", "---:")
+        for route, name in (("repository", "`ReactiveMongoRepository.save`"),
+                            ("template", "`ReactiveMongoTemplate.insert`")):
+            one = score(find(spring_reactive, "SpringReactiveInsertBenchmark.keysmithBatch1", route=route))
+            fifty = score(find(spring_reactive, "SpringReactiveInsertBenchmark.keysmithBatch50", route=route))
+            hand = score(find(spring_reactive, "SpringReactiveInsertBenchmark.handWrittenFindAndModify", route=route))
+            row(name, f"{one:,.0f}", f"{fifty:,.0f}", f"{hand:,.0f}", f"{one / hand:.2f}x", f"{fifty / hand:.2f}x")
         print()
 
 if __name__ == "__main__":

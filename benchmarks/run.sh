@@ -14,8 +14,12 @@ mode=full
 if [ "${1:-}" = "--quick" ]; then mode=quick; shift; fi
 
 # No sources or javadoc jars for the libraries: only the benchmarks jar is needed here.
-mvn -q -B -DskipTests -Dmaven.source.skip=true -Dmaven.javadoc.skip=true -pl benchmarks -am package
+mvn -q -B -DskipTests -Dmaven.source.skip=true -Dmaven.javadoc.skip=true -pl benchmarks,benchmarks/spring-reactive \
+  -am package
 jar=benchmarks/target/benchmarks.jar
+# (j) runs a Spring Boot application: not from a shaded jar (that would merge Boot's per-jar imports files) but from
+# its module's classes and the class path the build wrote; JMH's forks inherit it.
+spring_reactive="benchmarks/spring-reactive/target/classes:$(cat benchmarks/spring-reactive/target/classpath.txt)"
 out=benchmarks/results/$mode
 mkdir -p "$out"
 
@@ -47,6 +51,10 @@ java -jar "$jar" 'SequenceBenchmark|SequenceLatencyBenchmark|CounterRoundTripBen
 java -jar "$jar" 'FirstDocumentBenchmark' "${cold[@]}" -rf json -rff "$out/first-document.json" "$@"
 # (i) from Keysmith.create(database) to the first inserted entity on the embedded server: one shot per fresh JVM.
 java -jar "$jar" 'FirstInsertBenchmark' "${cold[@]}" -rf json -rff "$out/first-insert.json" "$@"
+# (j) the reactive Spring Data MongoDB route (keysmith's callback, @Sequence at batch 1 and 50) against the
+# hand-written findAndModify callback, in one application on the embedded server.
+java -cp "$spring_reactive" org.openjdk.jmh.Main 'SpringReactiveInsertBenchmark' "${steady[@]}" \
+  -rf json -rff "$out/spring-reactive.json" "$@"
 # (g) build cost: javac on a generated 200-entity model, with and without the processor (prints the source sizes).
 java -jar "$jar" 'CompileBenchmark' "${compile[@]}" -rf json -rff "$out/compile.json" "$@" > "$out/compile.log"
 grep -m 1 '^compile model' "$out/compile.log"

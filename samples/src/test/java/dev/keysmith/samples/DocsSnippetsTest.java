@@ -20,7 +20,8 @@ import org.junit.jupiter.api.TestFactory;
  * Every {@code ```java} block of {@code README.md} and {@code docs/*.md} is code of this module, so it compiles and does what the guide
  * says. The rules:
  * <ul>
- *   <li>A block matches a source file of {@code src/main/java} or {@code src/test/java} (or, for the Hibernate OGM
+ *   <li>A block matches a source file of {@code src/main/java} or {@code src/test/java} (or, for the Spring Boot
+ *       samples, {@code spring-boot-mongodb} and {@code spring-boot-mongodb-reactive}; for the Hibernate OGM
  *       route, {@code hibernate-ogm/src/main/java}; for the reactive guide, keysmith-mongodb-reactive's
  *       {@code ReactiveGuideTest}) when its lines appear
  *       there in the same order, not necessarily next to each other (a subsequence): a sample may have more
@@ -160,11 +161,12 @@ class DocsSnippetsTest {
     /** Every Java source of this module, by its path relative to the module. */
     private static Map<String, String> sources() {
         Map<String, String> sources = new TreeMap<>();
-        // modules of their own: the Spring Boot sample (Boot's dependencies must not meet the others'), the OGM
-        // route's samples (OGM needs Hibernate ORM 5.3), and the reactive guide's test in keysmith-mongodb-reactive
-        // (its reactive streams driver must not meet the sync driver of this module)
+        // modules of their own: the Spring Boot samples, blocking and reactive (Boot's dependencies must not meet
+        // the others'), the OGM route's samples (OGM needs Hibernate ORM 5.3), and the reactive guide's test in
+        // keysmith-mongodb-reactive (its reactive streams driver must not meet the sync driver of this module)
         for (String root : List.of("src/main/java", "src/test/java", "spring-boot-mongodb/src/main/java",
-                "spring-boot-mongodb/src/test/java", "hibernate-ogm/src/main/java",
+                "spring-boot-mongodb/src/test/java", "spring-boot-mongodb-reactive/src/main/java",
+                "spring-boot-mongodb-reactive/src/test/java", "hibernate-ogm/src/main/java",
                 "../mongodb-reactive/src/test/java/dev/keysmith/mongodb/reactive/ReactiveGuideTest.java")) {
             try (Stream<Path> files = Files.walk(MODULE.resolve(root))) {
                 files.filter(file -> file.toString().endsWith(".java"))

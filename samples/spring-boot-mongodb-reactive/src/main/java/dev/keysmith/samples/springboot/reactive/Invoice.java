@@ -1,0 +1,14 @@
+package dev.keysmith.samples.springboot.reactive;
+
+import dev.keysmith.annotations.Sequence;
+import java.math.BigDecimal;
+import org.springframework.data.annotation.Id;
+import org.springframework.data.mongodb.core.mapping.Document;
+
+/**
+ * Invoice numbers 1, 2, 3, ... from the counter {@code invoices}, 50 reserved per round trip and the next 50 before
+ * they run out. Immutable.
+ */
+@Document("invoices")
+public record Invoice(@Id @Sequence(batch = 50) Long number, String customer, BigDecimal total) {
+}
