@@ -9,6 +9,7 @@ import dev.keysmith.runtime.internal.NextRange.IdAllocationFailure;
 import dev.keysmith.runtime.internal.NextRange.Ready;
 import dev.keysmith.runtime.internal.NextRange.Reserving;
 import dev.keysmith.runtime.internal.PrefetchScheduler;
+import dev.keysmith.runtime.internal.ReservationTimer;
 import dev.keysmith.runtime.internal.Prefetcher;
 import java.lang.System.Logger.Level;
 import java.lang.invoke.MethodHandles;
@@ -21,7 +22,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -566,7 +566,7 @@ public final class SequenceAllocator implements AutoCloseable {
      * continuation of the reservation it waits for, on the thread that completes that reservation. Runs on one
      * thread at a time (each wait resumes it once).
      */
-    private final class AsyncTake implements Runnable, BiConsumer<Void, Throwable> {
+    private final class AsyncTake implements Runnable, BiConsumer<Void, Throwable>, ReservationTimer.Waiter {
 
         private final CompletableFuture<Long> result;
         private boolean waited;
@@ -617,23 +617,36 @@ public final class SequenceAllocator implements AutoCloseable {
             }
         }
 
-        /** Resumes this loop when {@code reserving} settles, within the allocation timeout. */
+        /**
+         * Resumes this loop when {@code reserving} settles, within the allocation timeout: timed by the reservation's
+         * one timer, which all its non-blocking waiters share.
+         */
         private void await(Reserving reserving) {
             if (!waited) {
                 waited = true;
                 waitedSince = System.nanoTime();
-                try {
-                    Future<?> timer = scheduler.timeout(this::timeOut, allocationTimeoutNanos);
-                    result.whenComplete((id, failure) -> timer.cancel(false));
-                } catch (RejectedExecutionException e) {
-                    result.completeExceptionally(closed()); // the scheduler closes with the allocators
-                    return;
-                }
+            }
+            try {
+                reserving.timer().add(this, scheduler);
+            } catch (RejectedExecutionException e) {
+                result.completeExceptionally(closed()); // the scheduler closes with the allocators
+                return;
             }
             reserving.settled().whenComplete(this);
         }
 
-        private void timeOut() {
+        @Override
+        public long deadlineNanos() {
+            return waitedSince + allocationTimeoutNanos;
+        }
+
+        @Override
+        public boolean isDone() {
+            return result.isDone();
+        }
+
+        @Override
+        public void timeOut() {
             result.completeExceptionally(timedOut());
         }
 

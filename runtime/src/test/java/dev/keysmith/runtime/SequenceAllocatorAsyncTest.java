@@ -130,6 +130,29 @@ class SequenceAllocatorAsyncTest {
     }
 
     @Test
+    void everyWaiterOfAReservationThatNeverComesTimesOutWithItsOwnErrorThroughTheReservationsOneTimer()
+            throws Exception {
+        try (IdGenerators ids = IdGenerators.asyncBuilder(manual).allocationTimeout(Duration.ofMillis(50)).build()) {
+            SequenceAllocator allocator = ids.sequence(SequenceSpec.of("all-late").withBatch(10).withPrefetch(false));
+            List<CompletableFuture<Long>> waiting = new ArrayList<>();
+            for (int i = 0; i < 32; i++) {
+                waiting.add(allocator.nextAsync());
+            }
+
+            List<Throwable> failures = new ArrayList<>();
+            for (CompletableFuture<Long> id : waiting) {
+                failures.add(id.handle((value, e) -> e).get(30, TimeUnit.SECONDS));
+            }
+            assertThat(failures).allSatisfy(failure -> assertThat(failure).isInstanceOf(IdAllocationException.class)
+                    .hasMessageContaining("allocation timeout").hasMessageContaining("'all-late'"));
+            assertThat(failures).doesNotHaveDuplicates(); // each its own instance
+            assertThat(manual.calls()).as("one reservation for all of them").isEqualTo(1);
+            manual.completeNext();
+            assertThat(allocator.nextAsync().get(10, TimeUnit.SECONDS)).as("nobody took an id").isEqualTo(1);
+        }
+    }
+
+    @Test
     void cancelledCallersLoseNoIdToAnyoneElseAndNeverCauseADuplicate() throws Exception {
         try (SequenceAllocator allocator = SequenceAllocator.openAsync(
                 SequenceSpec.of("cancelled").withBatch(50).withPrefetch(false), manual)) {
