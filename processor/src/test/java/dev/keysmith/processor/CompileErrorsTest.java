@@ -302,13 +302,14 @@ class CompileErrorsTest {
     }
 
     @Test
-    void fieldOfASubtypeWithoutSetter() {
-        assertError(Message.NOT_SETTABLE.format("tags",
-                        "a field of a subtype of the property's type, with no setter", "setTags(java.util.List<java.lang.String>)"),
+    void fieldOfASubtypeWithOtherTypeArgumentsWithoutSetter() {
+        // (A field of a subtype with the same type arguments is set with a cast, as the driver sets it.)
+        assertError(Message.NOT_SETTABLE.format("tags", "a field of a subtype of the property's type with other "
+                        + "type arguments, with no setter", "setTags(java.util.List<? extends java.lang.CharSequence>)"),
                 "ArrayList<String> tags",
                 "@Document class Bad {",
                 "  public ArrayList<String> tags;",
-                "  public List<String> getTags() { return tags; }",
+                "  public List<? extends CharSequence> getTags() { return tags; }",
                 "}");
     }
 
@@ -417,10 +418,29 @@ class CompileErrorsTest {
     }
 
     @Test
-    void abstractDocument() {
-        assertError(Message.TYPE_KIND.format("Bad", "an entity", "abstract"), "abstract class Bad",
+    void abstractDocumentWithoutADiscriminator() {
+        assertError(Message.TYPE_KIND.format("Bad", "an entity", "abstract without @BsonDiscriminator, so nothing "
+                        + "in a document says which subclass it holds (with @BsonDiscriminator on it, its collection "
+                        + "holds its subclasses)"), "abstract class Bad",
                 "@Document abstract class Bad {",
                 "  @GeneratedObjectId String id;",
+                "}");
+    }
+
+    @Test
+    void abstractDocumentWithADiscriminatorAndNoSubclass() {
+        assertError(Message.TYPE_KIND.format("Bad", "an entity", "abstract with no concrete subclass in this "
+                        + "compilation to store"), "abstract class Bad",
+                "@Document @BsonDiscriminator abstract class Bad {",
+                "  @GeneratedObjectId String id;",
+                "}");
+    }
+
+    @Test
+    void abstractEmbeddedTypeStaysRefused() {
+        assertError(Message.TYPE_KIND.format("Bad", "@Embedded", "abstract"), "abstract class Bad",
+                "@Embedded @BsonDiscriminator abstract class Bad {",
+                "  public String name;",
                 "}");
     }
 
@@ -519,23 +539,30 @@ class CompileErrorsTest {
     }
 
     @Test
-    void discriminatedValueUnderBsonPropertyWithoutUseDiscriminator() {
+    void discriminatedClassWithSubclassesUnderBsonPropertyWithoutUseDiscriminator() {
         assertError("[KeysmithFieldType] 'pet' has type test.Bad.Pet, which keysmith cannot store: it is a "
-                        + "@BsonDiscriminator class under a @BsonProperty without useDiscriminator = true",
+                        + "@BsonDiscriminator class with subclasses under a @BsonProperty without useDiscriminator = "
+                        + "true: the driver writes a Pet there without its discriminator, and a subclass's value with "
+                        + "its own, which it reads back as a Pet, losing the subclass's fields; add useDiscriminator "
+                        + "= true to the @BsonProperty",
                 "Pet pet",
                 "@Document class Bad {",
                 "  @BsonDiscriminator public static class Pet { public String name; }",
+                "  public static class Dog extends Pet { public boolean goodBoy; }",
                 "  @BsonProperty(\"animal\") public Pet pet;",
                 "}");
     }
 
     @Test
-    void useDiscriminatorOnAClassWithoutOne() {
+    void useDiscriminatorOnAClassWithoutOneThatHasSubclasses() {
         assertError("[KeysmithFieldType] 'place' has type test.Bad.Place, which keysmith cannot store: it is a "
-                        + "class without @BsonDiscriminator under @BsonProperty(useDiscriminator = true)",
+                        + "class without @BsonDiscriminator that has subclasses, under @BsonProperty(useDiscriminator "
+                        + "= true): the driver writes a subclass's value there without a discriminator and reads it "
+                        + "back as a Place, losing the subclass's fields; put @BsonDiscriminator on Place",
                 "Place place",
                 "@Document class Bad {",
                 "  public static class Place { public String name; }",
+                "  public static class City extends Place { public int people; }",
                 "  @BsonProperty(useDiscriminator = true) public Place place;",
                 "}");
     }

@@ -105,6 +105,31 @@ class GoldenTest {
         assertThat(services.getCharContent(true).toString()).isEqualTo("test.Offer_KeysmithCodec$Factory\n");
     }
 
+    private static final JavaFileObject EVENT = source("test.Event", "package test;",
+            "import dev.keysmith.annotations.*;",
+            "import org.bson.codecs.pojo.annotations.BsonDiscriminator;",
+            "import org.bson.types.ObjectId;",
+            "@Document(collection = \"events\") @BsonDiscriminator",
+            "public abstract class Event {",
+            "    @GeneratedObjectId public ObjectId id;",
+            "    public static class Click extends Event { public String button; }",
+            "    @BsonDiscriminator(\"view\") public static class View extends Event { public String page; }",
+            "}");
+
+    @Test
+    void abstractDocumentWithADiscriminator() throws IOException {
+        assertGolden(compile(EVENT), "test.Event_KeysmithCodec", "Event_KeysmithCodec.java");
+        // Its subclasses are stored in its collection; with the option, each codec has a factory.
+        Compilation compilation = withFactories(EVENT);
+        assertThat(compilation.generatedSourceFile("test.Event_Click_KeysmithCodec").orElseThrow()
+                .getCharContent(true).toString()).contains("super(Event.Click.class, \"events\",");
+        JavaFileObject services = compilation.generatedFile(javax.tools.StandardLocation.CLASS_OUTPUT,
+                "META-INF/services/dev.keysmith.runtime.codec.GeneratedCodecFactory").orElseThrow();
+        assertThat(services.getCharContent(true).toString()).isEqualTo("test.Event_Click_KeysmithCodec$Factory\n"
+                + "test.Event_KeysmithCodec$Factory\n"
+                + "test.Event_View_KeysmithCodec$Factory\n");
+    }
+
     @Test
     void classWithFieldsAndAccessors() {
         assertGolden(compile(PERSON, ADDRESS), "test.Person_KeysmithCodec", "Person_KeysmithCodec.java");

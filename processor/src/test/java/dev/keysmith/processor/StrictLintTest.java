@@ -101,6 +101,20 @@ class StrictLintTest {
             "  }",
             "",
             "  @Document public record Coupon(@Sequence int id, int discount, boolean hasDiscount, String value) {}",
+            "",
+            "  @Document(collection = \"events\") @BsonDiscriminator",
+            "  public abstract static class Event { @Sequence public Long id; }",
+            "  public static class Click extends Event { public String button; }",
+            "  @BsonDiscriminator(\"memo\") public static class Memo { public String text; }",
+            "  public static class Spot { public String name; }",
+            "  @Document public static class Board {",
+            "    @GeneratedObjectId public ObjectId id;",
+            "    @BsonProperty(\"note\") public Memo memo;",
+            "    @BsonProperty(useDiscriminator = true) public Spot spot;",
+            "    public ArrayList<String> items;",
+            "    public List<String> getItems() { return items; }",
+            "    public Pair<Payment, String> paid;",
+            "  }",
             "}");
 
     private static final JavaFileObject[] JPA_MODEL = {

@@ -51,6 +51,11 @@ final class ParityCheck {
         keysmith.close();
     }
 
+    /** keysmith on the test's database, for the collections and repositories of a test. */
+    Keysmith keysmith() {
+        return keysmith;
+    }
+
     /** Every check, for a value whose id is set. */
     <T> void assertSame(Class<T> type, T value) {
         assertSame(type, value, value);

@@ -1,5 +1,7 @@
 package dev.keysmith.processor.model;
 
+import com.palantir.javapoet.TypeName;
+
 /** How generated code reads or writes one property of an instance.
  *
  * <p>Immutable.
@@ -8,6 +10,14 @@ public sealed interface Access {
 
     /** Direct access to a non-private field. */
     record Field(String name) implements Access {
+    }
+
+    /**
+     * A field whose type is a subtype of the property's (a public {@code ArrayList<String> tags} behind
+     * {@code List<String> getTags()}, with no setter): the value, read as the property's type, is cast to
+     * {@code type} and set, as the driver sets such a field.
+     */
+    record SubtypeField(String name, TypeName type) implements Access {
     }
 
     /** A getter (no arguments) or a setter (one argument). */

@@ -41,6 +41,8 @@ import javax.lang.model.element.VariableElement;
  * @param nonNull the Java names of the properties of reference type that Kotlin declares non-null (a Kotlin
  *     class's stub marks them {@code @NotNull}): decoding a document without a value for one is an error of its
  *     own, not Kotlin's {@code NullPointerException}; empty for Java classes
+ * @param subclasses for an abstract {@code @Document} class with {@code @BsonDiscriminator}: its concrete
+ *     subclasses, stored in its collection (its codec writes and reads each with the codec of its class); else null
  * @param element the type element (valid in the current round only)
  *
  * <p>Immutable (its element is valid in the current round only).
@@ -50,7 +52,7 @@ public record TypeModel(ClassName type, ClassName codec, boolean record, Creatio
         VariableElement unmatchedCreatorParameter,
         Map<String, TypeName> unstored, List<Element> strayIds, Discriminator discriminator, boolean embedded,
         List<IdSpec> ids, List<TypeVariableName> typeVariables, List<Refusal> refusals, Set<String> nonNull,
-        TypeElement element) {
+        ValueType.Polymorphic subclasses, TypeElement element) {
 
     /** The name of the codec the processor writes for {@code type}, e.g. {@code Order_LineItem_KeysmithCodec}. */
     public static ClassName codecName(ClassName type) {

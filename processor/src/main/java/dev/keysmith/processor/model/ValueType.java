@@ -79,6 +79,17 @@ public sealed interface ValueType {
     record TypeVariable(TypeName javaType) implements ValueType {
     }
 
+    /**
+     * A class of this compilation under a {@code @BsonProperty} that switches its discriminator, as the driver's
+     * rule has it: its codec comes from the registry, and its values are written with the discriminator
+     * {@code key: value} after their {@code _id} ({@code useDiscriminator = true} on a class without
+     * {@code @BsonDiscriminator}) or without the field {@code key} ({@code value} null: a concrete
+     * {@code @BsonDiscriminator} class under a {@code @BsonProperty} without {@code useDiscriminator = true}), and
+     * read as the class itself.
+     */
+    record Rediscriminated(TypeName javaType, String key, String value) implements ValueType {
+    }
+
     /** A type whose codec comes from the registry: an {@code @Embedded} type, another entity, or any class. */
     record FromRegistry(TypeName javaType, boolean embedded) implements ValueType {
     }

@@ -189,7 +189,7 @@ public final class ModelReader {
         // an entity whose id is misplaced (reported).
         List<Element> strayIds = strayIds(type, candidates, kotlin);
         boolean embedded = markedEmbedded
-                || ids.isEmpty() && strayIds.isEmpty() && !Annotations.has(type, Annotations.DOCUMENT);
+                || ids.isEmpty() && strayIds.isEmpty() && document(type).isEmpty();
         IdSpec id = null;
         if (!embedded) {
             id = !ids.isEmpty() ? ids.get(0) : assignedId(candidates, properties);
@@ -213,18 +213,51 @@ public final class ModelReader {
                 List.copyOf(properties), creation.order(), creation.factoryMethod(), creation.unmatched(),
                 Map.copyOf(unstored), strayIds, valueTypes.discriminator(type), embedded,
                 List.copyOf(ids), type.getTypeParameters().stream().map(TypeVariableName::get).toList(),
-                List.copyOf(refusals), Set.copyOf(nonNull), type));
+                List.copyOf(refusals), Set.copyOf(nonNull), subclasses(type), type));
+    }
+
+    /**
+     * For an abstract {@code @Document} class with {@code @BsonDiscriminator}: its concrete subclasses, which its
+     * collection holds; else null (an abstract {@code @Document} without them is reported as such).
+     */
+    private ValueType.Polymorphic subclasses(TypeElement type) {
+        if (type.getKind() != ElementKind.CLASS || !type.getModifiers().contains(Modifier.ABSTRACT)
+                || !Annotations.has(type, Annotations.DOCUMENT) || !type.getTypeParameters().isEmpty()) {
+            return null;
+        }
+        return valueTypes.classify(type.asType()) instanceof ValueType.Polymorphic polymorphic ? polymorphic : null;
+    }
+
+    /**
+     * The {@code @Document} of {@code type}: its own, else that of the nearest abstract superclass that carries
+     * one (a collection of an abstract {@code @BsonDiscriminator} class holds its subclasses).
+     */
+    static Optional<AnnotationMirror> document(TypeElement type) {
+        Optional<AnnotationMirror> own = Annotations.find(type, Annotations.DOCUMENT);
+        for (TypeElement current = Annotations.superclass(type); own.isEmpty() && current != null;
+                current = Annotations.superclass(current)) {
+            if (current.getModifiers().contains(Modifier.ABSTRACT)) {
+                own = Annotations.find(current, Annotations.DOCUMENT);
+            }
+        }
+        return own;
     }
 
     private String collectionName(TypeElement type) {
-        Optional<AnnotationMirror> document = Annotations.find(type, Annotations.DOCUMENT);
+        Optional<AnnotationMirror> document = document(type);
         if (document.isPresent()) {
             String collection = (String) annotations.value(document.get(), "collection").getValue();
             if (!collection.isEmpty()) {
                 return collection;
             }
         }
-        String simpleName = type.getSimpleName().toString();
+        // The class that carries the @Document names the collection (the abstract base class, for a subclass).
+        TypeElement named = type;
+        while (!Annotations.has(named, Annotations.DOCUMENT) && Annotations.superclass(named) != null
+                && document(Annotations.superclass(named)).isPresent()) {
+            named = Annotations.superclass(named);
+        }
+        String simpleName = named.getSimpleName().toString();
         return Character.toLowerCase(simpleName.charAt(0)) + simpleName.substring(1);
     }
 
@@ -601,9 +634,18 @@ public final class ModelReader {
         } else {
             read = readAccess(type, candidate);
             write = creation.kind() == TypeModel.Creation.CONSTRUCTOR && creation.order().contains(candidate.name())
-                    ? new Access.ConstructorParameter() : writeAccess(candidate);
+                    ? new Access.ConstructorParameter() : writeAccess(type, candidate);
+            if (write instanceof Access.SubtypeField) {
+                // Read into the field's class where keysmith can create it (an ArrayList field behind a List
+                // getter: the driver's ArrayList; a LinkedList field: a LinkedList, where the driver fails to set it).
+                valueType = valueTypes.decodedInto(valueType,
+                        types.asMemberOf((DeclaredType) type.asType(), candidate.field()));
+            }
         }
-        valueType = discriminatorRule(candidate, valueType);
+        if (!isRecord) {
+            // (The driver's record codec writes each component with the codec of its class, whatever it says.)
+            valueType = discriminatorRule(candidate, valueType);
+        }
         Set<Modifier> modifiers = candidate.field() == null ? Set.of() : modifiers(candidate.field());
         Optional<String> representation = candidate.sources().stream()
                 .map(source -> Annotations.find(source, Annotations.BSON_REPRESENTATION))
@@ -665,24 +707,60 @@ public final class ModelReader {
                 ? new Access.Method(getter) : new Access.CovariantGetter(getter);
     }
 
-    /** The setter, as the driver prefers it; else the field; {@code ReadOnly} if the property is not read. */
-    private Access writeAccess(Candidate candidate) {
+    /**
+     * The setter, as the driver prefers it; else the field (one of a subtype of the property's type set with a
+     * cast, as the driver sets it); {@code ReadOnly} if the property is not read.
+     */
+    private Access writeAccess(TypeElement type, Candidate candidate) {
         if (!candidate.decoded()) {
             return new Access.ReadOnly();
         }
         if (candidate.setter() != null) {
             return new Access.Method(candidate.setter().getSimpleName().toString());
         }
-        return types.isSameType(candidate.field().asType(), candidate.type()) ? new Access.Field(candidate.name())
-                : new Access.None();
+        if (types.isSameType(candidate.field().asType(), candidate.type())) {
+            return new Access.Field(candidate.name());
+        }
+        TypeMirror fieldType = types.asMemberOf((DeclaredType) type.asType(), candidate.field());
+        return types.isSubtype(fieldType, candidate.type()) && checkedCast(candidate.type(), fieldType)
+                ? new Access.SubtypeField(candidate.name(), TypeName.get(fieldType)) : new Access.None();
+    }
+
+    /**
+     * Whether a cast from {@code from} to its subtype {@code to} is checked (no unchecked warning in generated
+     * code): {@code to} has no type arguments, or the same ones as {@code from} ({@code List<String>} to
+     * {@code ArrayList<String>}).
+     */
+    private boolean checkedCast(TypeMirror from, TypeMirror to) {
+        if (to.getKind() != TypeKind.DECLARED || ((DeclaredType) to).getTypeArguments().isEmpty()) {
+            return to.getKind() == TypeKind.DECLARED;
+        }
+        List<? extends TypeMirror> toArguments = ((DeclaredType) to).getTypeArguments();
+        List<? extends TypeMirror> fromArguments = from.getKind() == TypeKind.DECLARED
+                ? ((DeclaredType) from).getTypeArguments() : List.of();
+        if (toArguments.size() != fromArguments.size()) {
+            return false;
+        }
+        for (int i = 0; i < toArguments.size(); i++) {
+            if (toArguments.get(i).getKind() == TypeKind.WILDCARD
+                    || !types.isSameType(toArguments.get(i), fromArguments.get(i))) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**
      * The driver's rule for a property whose value is a class of this compilation: a {@code @BsonProperty} on the
      * getter or field switches the value's discriminator off unless it says {@code useDiscriminator = true}, which
-     * switches it on even for a class without {@code @BsonDiscriminator}. keysmith's codec of a class writes its
-     * discriminator exactly when the class has {@code @BsonDiscriminator}, so the other two cases are refused
-     * where a value of the declared class itself could be stored.
+     * switches it on even for a class without {@code @BsonDiscriminator} (key {@code _t}, value the class's
+     * binary name). Records, enums and the driver's own types have no discriminator to switch. Where the switch
+     * changes what a class's codec writes (a concrete {@code @BsonDiscriminator} class switched off, a class
+     * without one switched on), the property is {@link ValueType.Rediscriminated}; it is refused where the
+     * class has subclasses here, since the driver writes a subclass's value with its own codec and reads it back
+     * as the declared class, losing its fields. An abstract class or interface holds subclass values only, which
+     * the driver writes with their own discriminator whatever the property says: the same bytes as keysmith's
+     * (the driver then cannot read them back; keysmith can).
      */
     private ValueType discriminatorRule(Candidate candidate, ValueType valueType) {
         Optional<AnnotationMirror> property = candidate.encodeSources().stream()
@@ -693,23 +771,35 @@ public final class ModelReader {
         }
         boolean use = (Boolean) annotations.value(property.get(), "useDiscriminator").getValue();
         TypeElement element = (TypeElement) ((DeclaredType) candidate.type()).asElement();
-        boolean concrete = element.getKind() == ElementKind.CLASS
-                && !element.getModifiers().contains(Modifier.ABSTRACT);
-        // An abstract class or interface holds subclass values only, which the driver writes with their own
-        // discriminator whatever the property says: the same bytes as keysmith's (the driver then cannot read
-        // them back; keysmith can).
-        if (!use && concrete && valueType instanceof ValueType.Polymorphic) {
-            return new ValueType.Unsupported(valueType.javaType(), "a @BsonDiscriminator class under a @BsonProperty "
-                    + "without useDiscriminator = true, which the driver writes without its discriminator while "
-                    + "keysmith's codec of " + element.getSimpleName() + " always writes it; add useDiscriminator = "
-                    + "true to the @BsonProperty (the documents then hold the discriminator, as without the "
-                    + "@BsonProperty)");
+        if (element.getKind() != ElementKind.CLASS || element.getModifiers().contains(Modifier.ABSTRACT)
+                || !valueTypes.isSourceClass(element)) {
+            return valueType;
         }
-        if (use && !(valueType instanceof ValueType.Polymorphic) && valueTypes.isSourceClass(element)) {
-            return new ValueType.Unsupported(valueType.javaType(), "a class without @BsonDiscriminator under "
-                    + "@BsonProperty(useDiscriminator = true), which the driver writes with a discriminator while "
-                    + "keysmith's codec of " + element.getSimpleName() + " writes none; put @BsonDiscriminator on "
-                    + element.getSimpleName() + ", or remove useDiscriminator = true");
+        String name = element.getSimpleName().toString();
+        boolean subclasses = valueTypes.hasConcreteSubclass(element);
+        if (!use && valueType instanceof ValueType.Polymorphic polymorphic) {
+            return subclasses ? new ValueType.Unsupported(valueType.javaType(), "a @BsonDiscriminator class with "
+                    + "subclasses under a @BsonProperty without useDiscriminator = true: the driver writes a "
+                    + name + " there without its discriminator, and a subclass's value with its own, which it reads "
+                    + "back as a " + name + ", losing the subclass's fields; add useDiscriminator = true to the "
+                    + "@BsonProperty (the documents then hold each value's discriminator, as without the "
+                    + "@BsonProperty)")
+                    : new ValueType.Rediscriminated(valueType.javaType(), polymorphic.key(), null);
+        }
+        if (use && !(valueType instanceof ValueType.Polymorphic)) {
+            if (!(valueType instanceof ValueType.FromRegistry)) {
+                return new ValueType.Unsupported(valueType.javaType(), "a generic class under @BsonProperty("
+                        + "useDiscriminator = true), which the driver writes with a discriminator that keysmith "
+                        + "does not write for a generic type; remove useDiscriminator = true, or put "
+                        + "@BsonDiscriminator on " + name);
+            }
+            return subclasses ? new ValueType.Unsupported(valueType.javaType(), "a class without @BsonDiscriminator "
+                    + "that has subclasses, under @BsonProperty(useDiscriminator = true): the driver writes a "
+                    + "subclass's value there without a discriminator and reads it back as a " + name + ", losing "
+                    + "the subclass's fields; put @BsonDiscriminator on " + name + " (each value then holds the "
+                    + "discriminator of its class)")
+                    : new ValueType.Rediscriminated(valueType.javaType(), "_t",
+                            elements.getBinaryName(element).toString());
         }
         return valueType;
     }

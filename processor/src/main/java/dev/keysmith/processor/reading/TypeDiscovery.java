@@ -116,6 +116,9 @@ public final class TypeDiscovery {
         for (Property property : model.allProperties()) {
             collect(property.type(), found);
         }
+        if (model.subclasses() != null) {
+            collect(model.subclasses(), found);
+        }
         return found;
     }
 
@@ -126,6 +129,8 @@ public final class TypeDiscovery {
                     && (element.getKind() == ElementKind.CLASS || element.getKind() == ElementKind.RECORD)) {
                 found.add(element);
             }
+        } else if (type instanceof ValueType.Rediscriminated rediscriminated) {
+            collect(new ValueType.FromRegistry(rediscriminated.javaType(), false), found);
         } else if (type instanceof ValueType.Parameterized parameterized) {
             ClassName raw = ((ParameterizedTypeName) parameterized.javaType()).rawType();
             collect(new ValueType.FromRegistry(raw, false), found);

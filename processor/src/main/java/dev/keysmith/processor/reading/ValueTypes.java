@@ -116,6 +116,18 @@ final class ValueTypes {
         return sourceClasses.get().contains(element);
     }
 
+    /** Whether a concrete class compiled here extends {@code base}. */
+    boolean hasConcreteSubclass(TypeElement base) {
+        for (TypeElement candidate : sourceClasses.get()) {
+            if (candidate != base && candidate.getKind() == ElementKind.CLASS
+                    && !candidate.getModifiers().contains(Modifier.ABSTRACT)
+                    && types.isSubtype(types.erasure(candidate.asType()), types.erasure(base.asType()))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** The class itself (if concrete) and its concrete subclasses compiled here, by discriminator value. */
     private ValueType polymorphic(TypeElement base, TypeName javaType, TypeModel.Discriminator discriminator) {
         SortedMap<String, ClassName> classes = new TreeMap<>();
@@ -287,11 +299,38 @@ final class ValueTypes {
         if (classified instanceof ValueType.Parameterized || classified instanceof ValueType.Unsupported) {
             return classified;
         }
-        if (classified instanceof ValueType.Any || classified instanceof ValueType.Polymorphic) {
-            return new ValueType.Unsupported(javaType, classified instanceof ValueType.Any ? "Object"
-                    : "a class with @BsonDiscriminator");
+        if (classified instanceof ValueType.Any) {
+            return new ValueType.Unsupported(javaType, "Object");
+        }
+        if (classified instanceof ValueType.Polymorphic) {
+            // Range<Shape>: a codec of the discriminated classes, as the driver's PojoCodec of Shape.
+            return classified;
         }
         return new ValueType.FromRegistry(javaType, Annotations.has(element, Annotations.EMBEDDED));
+    }
+
+    /**
+     * {@code type}, a collection or map, read into a new {@code target} (a subtype of it: the field a value of the
+     * property's type is set into) where keysmith can create one; else {@code type} as it is.
+     */
+    ValueType decodedInto(ValueType type, TypeMirror target) {
+        if (target.getKind() != TypeKind.DECLARED) {
+            return type;
+        }
+        TypeElement element = (TypeElement) ((DeclaredType) target).asElement();
+        if (element.getTypeParameters().isEmpty()) {
+            return type; // (a Tags class of strings: the property's own class, cast as the driver casts it)
+        }
+        if (type instanceof ValueType.CollectionOf collection) {
+            ClassName implementation = implementation(element, COLLECTION_IMPLEMENTATIONS);
+            return implementation == null ? type
+                    : new ValueType.CollectionOf(implementation, collection.element(), collection.javaType());
+        }
+        if (type instanceof ValueType.MapOf map) {
+            ClassName implementation = implementation(element, MAP_IMPLEMENTATIONS);
+            return implementation == null ? type : new ValueType.MapOf(implementation, map.value(), map.javaType());
+        }
+        return type;
     }
 
     private ValueType classifyCollection(DeclaredType type, TypeElement element, TypeName javaType) {

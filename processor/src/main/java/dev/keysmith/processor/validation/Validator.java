@@ -70,6 +70,12 @@ public final class Validator {
         if (!checkKind(model)) {
             return false;
         }
+        if (model.subclasses() != null) {
+            // An abstract class whose collection holds its subclasses: their codecs read and write the properties
+            // (and report what is wrong with them); its own codec only dispatches, and gives the id's facts.
+            checkIds(model);
+            return reporter.errorCount() == before;
+        }
         for (Refusal refusal : model.refusals()) {
             reporter.error(refusal.element(), REFUSALS.get(refusal.rule()), refusal.arguments().toArray());
         }
@@ -105,8 +111,12 @@ public final class Validator {
         if (element.getKind() != ElementKind.CLASS && element.getKind() != ElementKind.RECORD) {
             String kind = element.getKind().name().toLowerCase(Locale.ROOT).replace('_', ' ');
             problem = ("aeiou".indexOf(kind.charAt(0)) >= 0 ? "an " : "a ") + kind;
-        } else if (element.getModifiers().contains(Modifier.ABSTRACT)) {
-            problem = "abstract";
+        } else if (element.getModifiers().contains(Modifier.ABSTRACT) && model.subclasses() == null) {
+            problem = model.embedded() || !element.getTypeParameters().isEmpty() ? "abstract"
+                    : model.discriminator() == null ? "abstract without @BsonDiscriminator, so nothing in a document "
+                            + "says which subclass it holds (with @BsonDiscriminator on it, its collection holds its "
+                            + "subclasses)"
+                    : "abstract with no concrete subclass in this compilation to store";
         } else if (element.getModifiers().contains(Modifier.PRIVATE)) {
             problem = "private";
         } else if (element.getEnclosingElement().getKind() != ElementKind.PACKAGE
@@ -280,7 +290,7 @@ public final class Validator {
         }
         if (property.write() instanceof Access.None) {
             String why = property.fieldIsFinal() ? "final and no constructor takes it"
-                    : "a field of a subtype of the property's type, with no setter";
+                    : "a field of a subtype of the property's type with other type arguments, with no setter";
             String setter = property.setterName() + "(" + property.type().javaType() + ")";
             if (isId) {
                 reporter.error(property.element(), Message.ID_NOT_ASSIGNABLE, property.javaName(), why, setter);

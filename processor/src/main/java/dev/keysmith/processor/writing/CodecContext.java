@@ -89,7 +89,7 @@ final class CodecContext {
                 collectArgumentTypes(argument);
             }
             addCodecMethod(type.javaType());
-        } else if (type instanceof ValueType.FromRegistry) {
+        } else if (type instanceof ValueType.FromRegistry || type instanceof ValueType.Rediscriminated) {
             registryCodecs.putIfAbsent(type.javaType(), registryCodecs.size());
             if (type.javaType().equals(Names.DBREF)) {
                 // The driver's DBRefCodec only encodes: a DBRef is read as a Document, then converted.
@@ -108,6 +108,14 @@ final class CodecContext {
 
     /** A type argument: a collection or map of them gets a cached codec of its own, made from its element's. */
     private void collectArgumentTypes(ValueType argument) {
+        if (argument instanceof ValueType.Polymorphic polymorphic) {
+            // Range<Shape>: a codec that writes each value with its class's and reads it by its discriminator.
+            polymorphicTypes.putIfAbsent(ValueCode.classesField(polymorphic), polymorphic);
+            if (!codecMethods.containsKey(argument.javaType())) {
+                addCodecMethod(argument.javaType());
+            }
+            return;
+        }
         ValueType element = argument instanceof ValueType.CollectionOf collection ? collection.element()
                 : argument instanceof ValueType.MapOf map ? map.value() : null;
         if (element == null) {
@@ -157,7 +165,11 @@ final class CodecContext {
     }
 
     private void collectArgumentCreations(ValueType argument) {
-        if (argument instanceof ValueType.CollectionOf collection) {
+        if (argument instanceof ValueType.Polymorphic polymorphic) {
+            codecCreations.put(argument.javaType(), CodeBlock.of("$T.discriminated($T.class, registry, $S, $N)",
+                    Names.CONTAINER_CODECS, argument.javaType(), polymorphic.key(),
+                    ValueCode.classesField(polymorphic)));
+        } else if (argument instanceof ValueType.CollectionOf collection) {
             collectArgumentCreations(collection.element());
             codecCreations.put(argument.javaType(), CodeBlock.of("$T.collection($L, $T::new)",
                     Names.CONTAINER_CODECS, values.codec(collection.element()), collection.implementation()));
@@ -241,6 +253,10 @@ final class CodecContext {
     static CodeBlock assign(String receiver, Property property, CodeBlock value) {
         if (property.write() instanceof Access.Method method) {
             return CodeBlock.of("$N.$N($L)", receiver, method.name(), value);
+        }
+        if (property.write() instanceof Access.SubtypeField field) {
+            // value is of the property's type (a local or a getter's call, never the field's type: no redundant cast).
+            return CodeBlock.of("$N.$N = ($T) $L", receiver, field.name(), field.type(), value);
         }
         return CodeBlock.of("$N.$N = $L", receiver, ((Access.Field) property.write()).name(), value);
     }

@@ -49,6 +49,10 @@ public final class CodecWriter {
     }
 
     public JavaFile write(TypeModel model) {
+        if (model.subclasses() != null) {
+            return JavaFile.builder(model.codec().packageName(), subclassesCodec(model)).skipJavaLangImports(true)
+                    .build();
+        }
         CodecContext context = new CodecContext(model);
         TypeSpec.Builder codec = TypeSpec.classBuilder(model.codec())
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
@@ -84,6 +88,42 @@ public final class CodecWriter {
         return JavaFile.builder(model.codec().packageName(), codec.build())
                 .skipJavaLangImports(true)
                 .build();
+    }
+
+    /**
+     * The codec of an abstract {@code @Document} class whose collection holds its subclasses: a constructor that
+     * gives the runtime's base class the collection, the id's facts and the subclasses by discriminator value.
+     */
+    private TypeSpec subclassesCodec(TypeModel model) {
+        ValueType.Polymorphic subclasses = model.subclasses();
+        String classes = ValueCode.classesField(subclasses);
+        MethodSpec.Builder constructor = MethodSpec.constructorBuilder()
+                .addModifiers(Modifier.PUBLIC)
+                .addParameter(Names.CODEC_REGISTRY, "registry")
+                .addParameter(Names.ID_GENERATORS, "ids");
+        ClassName base;
+        if (model.id() == null) {
+            base = Names.DISCRIMINATED_STORED_CODEC;
+            constructor.addStatement("super($T.class, $S, registry, $S, $N)", model.type(), model.collection(),
+                    subclasses.key(), classes);
+        } else {
+            base = Names.DISCRIMINATED_ENTITY_CODEC;
+            IdSpec id = model.id();
+            int attempts = id.settings() instanceof IdSpec.RandomSettings random ? random.attempts() : 1;
+            constructor.addStatement("super($T.class, $S, $T.$L, $L, registry, ids, $S, $N)", model.type(),
+                    model.collection(), Names.ID_STRATEGY, id.strategy().name(), attempts, subclasses.key(), classes);
+        }
+        TypeSpec.Builder codec = TypeSpec.classBuilder(model.codec())
+                .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
+                .addOriginatingElement(model.element())
+                .addAnnotation(Names.GENERATED)
+                .superclass(ParameterizedTypeName.get(base, model.type()))
+                .addField(classesField(classes, subclasses))
+                .addMethod(constructor.build());
+        if (factories) {
+            codec.addType(factory(model));
+        }
+        return codec.build();
     }
 
     private static FieldSpec classesField(String name, ValueType.Polymorphic type) {

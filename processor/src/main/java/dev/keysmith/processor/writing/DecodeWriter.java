@@ -81,6 +81,13 @@ abstract sealed class DecodeWriter permits InstanceDecodeWriter, CreatorDecodeWr
             store(code, property, readProperty(property));
             code.addStatement("break").unindent();
         }
+        TypeModel.Discriminator discriminator = context.model.discriminator();
+        if (extra != null && discriminator != null
+                && properties.stream().noneMatch(property -> property.bsonName().equals(discriminator.key()))) {
+            // The class's own discriminator is no extra element: the driver skips it.
+            code.add("case $S:\n", discriminator.key()).indent();
+            code.addStatement("reader.skipValue()").addStatement("break").unindent();
+        }
         if (extra == null) {
             code.add("default:\n").indent().addStatement("reader.skipValue()").unindent();
         } else {
@@ -130,6 +137,14 @@ abstract sealed class DecodeWriter permits InstanceDecodeWriter, CreatorDecodeWr
         }
         if (ValueCode.hasCodec(type)) {
             return values.readFromRegistry(type, property.javaName());
+        }
+        if (type instanceof ValueType.Rediscriminated rediscriminated) {
+            // Without a discriminator written, the class's codec reads it; with one, the codec does not know it.
+            return rediscriminated.value() == null
+                    ? values.readFromRegistry(new ValueType.FromRegistry(type.javaType(), false), property.javaName())
+                    : CodeBlock.of("$T.readWithout(reader, $L, $S, decoderContext, $S, $S)",
+                            Names.DISCRIMINATOR_SUPPORT, values.codec(type), rediscriminated.key(), context.entity,
+                            property.javaName());
         }
         if (type instanceof ValueType.Any) {
             return values.readAny(property.javaName());

@@ -102,6 +102,11 @@ final class EncodeWriter {
             return CodeBlock.of("$T.write(writer, $S, $L, $L, encoderContext)", Names.ENCODE_SUPPORT,
                     property.bsonName(), context.values.codec(type), value);
         }
+        if (type instanceof ValueType.Rediscriminated rediscriminated) {
+            return CodeBlock.of("$T.write(writer, $S, $L, $T.class, $L, $S, $S, registry, encoderContext)",
+                    Names.DISCRIMINATOR_SUPPORT, property.bsonName(), value, rediscriminated.javaType(),
+                    context.values.codec(type), rediscriminated.key(), rediscriminated.value());
+        }
         if (CodecContext.isStringCollection(type)) {
             return CodeBlock.of("$T.writeStrings(writer, $S, $L)", Names.ENCODE_SUPPORT, property.bsonName(), value);
         }

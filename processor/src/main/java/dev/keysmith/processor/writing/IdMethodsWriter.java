@@ -113,7 +113,8 @@ final class IdMethodsWriter {
                     : CodecContext.read("entity", context.property(name)));
         }
         List<Property> setAfterwards = model.allProperties().stream()
-                .filter(other -> other.write() instanceof Access.Field || other.write() instanceof Access.Method)
+                .filter(other -> other.write() instanceof Access.Field || other.write() instanceof Access.Method
+                        || other.write() instanceof Access.SubtypeField)
                 .toList();
         if (setAfterwards.isEmpty()) {
             return method.addStatement("return $L", context.create(CodeBlock.join(arguments, ", "))).build();

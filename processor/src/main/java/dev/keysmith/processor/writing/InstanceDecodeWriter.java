@@ -1,6 +1,7 @@
 package dev.keysmith.processor.writing;
 
 import com.palantir.javapoet.CodeBlock;
+import dev.keysmith.processor.model.Access;
 import dev.keysmith.processor.model.Property;
 import java.util.List;
 
@@ -27,16 +28,20 @@ final class InstanceDecodeWriter extends DecodeWriter {
 
     @Override
     void store(CodeBlock.Builder code, Property property, CodeBlock value) {
-        if (!context.model.nonNull().contains(property.javaName())) {
+        boolean nonNull = context.model.nonNull().contains(property.javaName());
+        if (!nonNull && !(property.write() instanceof Access.SubtypeField)) {
             code.addStatement(CodecContext.assign("value", property, value));
             return;
         }
-        // Kotlin's setter would throw its own NullPointerException for a null.
+        // Through a local: Kotlin's setter would throw its own NullPointerException for a null; a field of a
+        // subtype is set with a cast that is never redundant from a local of the property's type.
         code.addStatement("$T $N = $L", property.type().javaType(), context.local(property), value);
-        code.beginControlFlow("if ($N == null)", context.local(property));
-        code.addStatement("throw $T.notNullable($S, $S, $S)", Names.CODEC_SUPPORT, context.entity,
-                property.javaName(), property.bsonName());
-        code.endControlFlow();
+        if (nonNull) {
+            code.beginControlFlow("if ($N == null)", context.local(property));
+            code.addStatement("throw $T.notNullable($S, $S, $S)", Names.CODEC_SUPPORT, context.entity,
+                    property.javaName(), property.bsonName());
+            code.endControlFlow();
+        }
         code.addStatement(CodecContext.assign("value", property, CodeBlock.of("$N", context.local(property))));
     }
 

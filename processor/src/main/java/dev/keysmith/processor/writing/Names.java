@@ -31,6 +31,12 @@ final class Names {
     static final ClassName GENERATED_CODEC = ClassName.get("dev.keysmith.runtime.codec", "GeneratedCodec");
     static final ClassName GENERATED_ENTITY_CODEC = ClassName.get("dev.keysmith.runtime.codec", "GeneratedEntityCodec");
     static final ClassName GENERATED_STORED_CODEC = ClassName.get("dev.keysmith.runtime.codec", "GeneratedStoredCodec");
+    static final ClassName DISCRIMINATED_ENTITY_CODEC =
+            ClassName.get("dev.keysmith.runtime.codec", "DiscriminatedEntityCodec");
+    static final ClassName DISCRIMINATED_STORED_CODEC =
+            ClassName.get("dev.keysmith.runtime.codec", "DiscriminatedStoredCodec");
+    static final ClassName DISCRIMINATOR_SUPPORT =
+            ClassName.get("dev.keysmith.runtime.codec", "DiscriminatorSupport");
     static final ClassName ID_STRATEGY = ClassName.get("dev.keysmith.runtime.codec", "IdStrategy");
     static final ClassName CODEC_SUPPORT = ClassName.get("dev.keysmith.runtime.codec", "CodecSupport");
     static final ClassName ENCODE_SUPPORT = ClassName.get("dev.keysmith.runtime.codec", "EncodeSupport");

@@ -464,6 +464,26 @@ public final class CodecSupport {
         if (!present(reader, BsonType.DOCUMENT, entity, field)) {
             return null;
         }
+        return decode(registry.get(discriminatedClass(reader, key, classes, whenAbsent, entity, field)), reader,
+                context, entity, field);
+    }
+
+    /**
+     * Decodes a whole document (the reader before its start, as a codec's {@code decode} receives it) with the
+     * codec of the class its discriminator names: what a collection of an abstract {@code @BsonDiscriminator}
+     * class, and a type argument of such a type, read their values with, as the driver's {@code PojoCodec} does.
+     *
+     * @param classes the class of each discriminator value
+     * @param type the simple name of the declared type, for the error of a discriminator that names no class
+     */
+    public static Object decodeDiscriminated(BsonReader reader, CodecRegistry registry, DecoderContext context,
+            String key, Map<String, Class<?>> classes, String type) {
+        return registry.get(discriminatedClass(reader, key, classes, null, type, key)).decode(reader, context);
+    }
+
+    /** The class the discriminator of the document at the reader names; the reader is left where it was. */
+    private static Class<?> discriminatedClass(BsonReader reader, String key, Map<String, Class<?>> classes,
+            Class<?> whenAbsent, String entity, String field) {
         BsonReaderMark mark = reader.getMark();
         String value = null;
         reader.readStartDocument();
@@ -481,7 +501,7 @@ public final class CodecSupport {
                     ? "the document has no discriminator '" + key + "' to name its class among " + classes.keySet()
                     : "the discriminator \"" + value + "\" names none of the classes " + classes.keySet());
         }
-        return decode(registry.get(type), reader, context, entity, field);
+        return type;
     }
 
     /**

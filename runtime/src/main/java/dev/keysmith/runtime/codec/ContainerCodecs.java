@@ -9,6 +9,7 @@ import org.bson.BsonWriter;
 import org.bson.codecs.Codec;
 import org.bson.codecs.DecoderContext;
 import org.bson.codecs.EncoderContext;
+import org.bson.codecs.configuration.CodecRegistry;
 
 /**
  * Codecs of a collection or a map whose element codec is given: what a generated codec of a generic type
@@ -31,6 +32,39 @@ public final class ContainerCodecs {
     /** A map from names to values of {@code value}, read into a new map from {@code create}. */
     public static <V, M extends Map<String, V>> Codec<M> map(Codec<V> value, Supplier<? extends M> create) {
         return new MapCodec<>(value, create);
+    }
+
+    /**
+     * Values of {@code type}, an abstract class or interface with {@code @BsonDiscriminator} (or a class with
+     * subclasses): each written by the codec of its class, with its discriminator, and read by the codec of the
+     * class the discriminator names, as the driver's {@code PojoCodec} of {@code type} does. What a generic
+     * type's codec is made with for such a type argument ({@code Range<Shape>}).
+     *
+     * @param classes the classes, by discriminator value
+     */
+    public static <T> Codec<T> discriminated(Class<T> type, CodecRegistry registry, String key,
+            Map<String, Class<?>> classes) {
+        return new DiscriminatedCodec<>(type, registry, key, classes);
+    }
+
+    private record DiscriminatedCodec<T>(Class<T> type, CodecRegistry registry, String key,
+            Map<String, Class<?>> classes) implements Codec<T> {
+
+        @Override
+        public void encode(BsonWriter writer, T value, EncoderContext context) {
+            EncodeSupport.encodeAsItsClass(writer, value, registry, context);
+        }
+
+        @Override
+        public T decode(BsonReader reader, DecoderContext context) {
+            return type.cast(CodecSupport.decodeDiscriminated(reader, registry, context, key, classes,
+                    type.getSimpleName()));
+        }
+
+        @Override
+        public Class<T> getEncoderClass() {
+            return type;
+        }
     }
 
     private record CollectionCodec<E, C extends Collection<E>>(Codec<E> element, Supplier<? extends C> create)

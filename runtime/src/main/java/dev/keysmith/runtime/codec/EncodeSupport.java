@@ -89,6 +89,17 @@ public final class EncodeSupport {
     }
 
     /**
+     * Writes a whole value (not null) with the codec the registry has for its class, as the driver's
+     * {@code PojoCodec} of an abstract class or interface does: what a collection of an abstract
+     * {@code @BsonDiscriminator} class, and a type argument of such a type, write their values with.
+     */
+    @SuppressWarnings("unchecked")
+    public static void encodeAsItsClass(BsonWriter writer, Object value, CodecRegistry registry,
+            EncoderContext context) {
+        ((Encoder<Object>) registry.get(value.getClass())).encode(writer, value, context);
+    }
+
+    /**
      * Writes the fields a {@code @BsonExtraElements} property collected back into the document, in its order and
      * where the property is, as the driver does; each value with the codec of its class.
      */
