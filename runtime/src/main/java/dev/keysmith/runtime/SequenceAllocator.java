@@ -417,10 +417,10 @@ public final class SequenceAllocator implements AutoCloseable {
             try {
                 reservation = reserveAsync();
             } catch (RuntimeException e) {
-                settle(mine, null, e, System.nanoTime() - started);
+                settleAsync(mine, null, e, started);
                 return;
             }
-            reservation.whenComplete((block, failure) -> settle(mine, block, failure, System.nanoTime() - started));
+            reservation.whenComplete((block, failure) -> settleAsync(mine, block, failure, started));
             return;
         }
         try {
@@ -435,6 +435,34 @@ public final class SequenceAllocator implements AutoCloseable {
             // the scheduler is closed, and the allocators with it: wake the waiters, they find it closed
             publish(mine, NextRange.NONE);
         }
+    }
+
+    /**
+     * {@link #settle} of a reservation through the {@link AsyncCounterStore}, unless it failed because the thread that
+     * started it was interrupted (a cancelled subscription whose scheduler interrupts its worker, while the driver
+     * took a lock): that is not the store's failure, so no back-off for the others, as in {@link #reserveHere}. The
+     * waiters are then resumed on the scheduler's thread, not on the interrupted one, where the next reservation
+     * would fail the same way.
+     */
+    private void settleAsync(Reserving mine, IdBlock block, Throwable failure, long started) {
+        if (failure == null || !causedByInterrupt(failure)) {
+            settle(mine, block, failure, System.nanoTime() - started);
+            return;
+        }
+        try {
+            scheduler.execute(() -> publish(mine, NextRange.NONE));
+        } catch (RejectedExecutionException closed) {
+            publish(mine, NextRange.NONE); // closed: the waiters find the allocator closed
+        }
+    }
+
+    private static boolean causedByInterrupt(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof InterruptedException || cause instanceof java.io.InterruptedIOException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Publishes a reservation's outcome to the callers waiting for it. */

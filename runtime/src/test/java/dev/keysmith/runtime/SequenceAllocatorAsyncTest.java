@@ -153,6 +153,30 @@ class SequenceAllocatorAsyncTest {
     }
 
     @Test
+    void aReservationFailingBecauseItsStartingThreadWasInterruptedIsNoStoreFailureTheWaitersReserveAgain()
+            throws Exception {
+        try (IdGenerators ids = IdGenerators.asyncBuilder(manual).failureBackoff(Duration.ofMinutes(1)).build()) {
+            SequenceAllocator allocator = ids.sequence(SequenceSpec.of("interrupted").withBatch(10)
+                    .withPrefetch(false));
+            List<CompletableFuture<Long>> waiting = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                waiting.add(allocator.nextAsync());
+            }
+            // as the driver fails a call whose thread a cancelled subscription interrupted
+            manual.failNext(new IllegalStateException("Interrupted waiting for lock", new InterruptedException()));
+            manual.completeNext(); // the reservation made again, from the scheduler's thread
+
+            List<Long> got = new ArrayList<>();
+            for (CompletableFuture<Long> id : waiting) {
+                got.add(id.get(30, TimeUnit.SECONDS));
+            }
+            assertThat(got).containsExactlyInAnyOrderElementsOf(range(1, 8));
+            assertThat(allocator.snapshot().failures()).as("not the store's failure: no back-off").isZero();
+            assertThat(manual.calls()).isEqualTo(2);
+        }
+    }
+
+    @Test
     void cancelledCallersLoseNoIdToAnyoneElseAndNeverCauseADuplicate() throws Exception {
         try (SequenceAllocator allocator = SequenceAllocator.openAsync(
                 SequenceSpec.of("cancelled").withBatch(50).withPrefetch(false), manual)) {
