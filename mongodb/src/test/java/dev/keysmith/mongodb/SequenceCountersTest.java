@@ -181,6 +181,34 @@ class SequenceCountersTest extends MongoTestBase {
         }
     }
 
+    /**
+     * {@code keysmith.collection(T)} is the driver's own collection (docs/decisions-runtime.md: no wrapper); for a
+     * counter behind its data the guard is the start-up check on its first use: {@code FAIL} refuses it before any
+     * insert, {@code RESYNC} makes its {@code insertOne} go above the data, and with the default {@code WARN} its
+     * {@code insertOne} reports the driver's error, as documented.
+     */
+    @Test
+    void aPlainCollectionIsTheDriversOwnAndItsFirstUseIsWhereACounterBehindItsDataIsCaught() {
+        List<BsonDocument> imported = importInvoices();
+
+        MongoCollection<Invoice> plain = keysmith.collection(Invoice.class);
+        assertThat(plain.getClass().getName()).startsWith("com.mongodb.");
+        assertThatThrownBy(() -> plain.insertOne(invoice(1))).isInstanceOf(MongoWriteException.class)
+                .hasMessageContaining("E11000");
+
+        try (Keysmith failing = Keysmith.builder(database).counterCheck(CounterCheck.FAIL).build()) {
+            assertThatThrownBy(() -> failing.collection(Invoice.class))
+                    .isInstanceOf(CounterBehindDataException.class)
+                    .hasMessageContaining("largest id there is 100")
+                    .hasMessageContaining("keysmith.resync(Invoice.class)");
+        }
+        try (Keysmith resyncing = Keysmith.builder(database).counterCheck(CounterCheck.RESYNC).build()) {
+            MongoCollection<Invoice> invoices = resyncing.collection(Invoice.class);
+            assertThat(invoices.insertOne(invoice(2)).getInsertedId().asInt64().getValue()).isGreaterThan(100);
+        }
+        assertThat(storedImports()).isEqualTo(imported);
+    }
+
     @Test
     void theStartupCheckIsSilentForACounterAheadOfItsDataAndCanBeTurnedOff() {
         importInvoices();

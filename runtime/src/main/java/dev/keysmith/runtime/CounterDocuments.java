@@ -163,14 +163,10 @@ public final class CounterDocuments {
      */
     public static long reserve(Access access, String counter, long count, long limit) {
         Objects.requireNonNull(access, "access");
-        if (limit < 1) {
-            throw new IllegalArgumentException("a counter's limit is at least 1, not " + limit);
-        }
+        checkLimit(limit);
         long take = Math.min(count, limit);
         for (int attempt = 1; ; attempt++) {
-            BsonDocument filter = filter(counter);
-            filter.getDocument(VALUE_FIELD).append("$lte", new BsonInt64(limit - take));
-            Long before = upsert(access, counter, filter, increment(take), attempt);
+            Long before = upsert(access, counter, boundedFilter(counter, take, limit), increment(take), attempt);
             if (before != null) {
                 return before;
             }
@@ -181,6 +177,19 @@ public final class CounterDocuments {
             }
             take = Math.min(take, limit - value);
         }
+    }
+
+    private static void checkLimit(long limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("a counter's limit is at least 1, not " + limit);
+        }
+    }
+
+    /** {@link #filter}, matching only a counter that {@code take} more values leave at or below {@code limit}. */
+    private static BsonDocument boundedFilter(String counter, long take, long limit) {
+        BsonDocument filter = filter(counter);
+        filter.getDocument(VALUE_FIELD).append("$lte", new BsonInt64(limit - take));
+        return filter;
     }
 
     /**
@@ -257,19 +266,52 @@ public final class CounterDocuments {
     }
     /**
      * As {@link #reserve(Access, String, long)}, without blocking: the same documents, the same procedure (a lost
-     * first-use race retried, a malformed document reported), each step run when the previous one completes. It does
-     * not take {@link #reserve(Access, String, long, long)}'s limit yet: the allocator never hands out an id past the
-     * space either way, but the counter of a used-up space may be written past it.
+     * first-use race retried, a malformed document reported), each step run when the previous one completes.
      *
      * @return a stage completed with the first offset, or exceptionally with {@link MalformedCounterException} or the
      *     driver's exception
      */
     public static CompletionStage<Long> reserveAsync(AsyncAccess access, String counter, long count) {
-        Objects.requireNonNull(access, "access");
-        return reserveAsync(access, counter, filter(counter), increment(count), 1);
+        return reserveAsync(access, counter, count, Long.MAX_VALUE);
     }
 
-    private static CompletionStage<Long> reserveAsync(AsyncAccess access, String counter, BsonDocument filter,
+    /**
+     * As {@link #reserve(Access, String, long, long)}, without blocking: the bound in the filter of the one
+     * {@code findOneAndUpdate}, a counter too close to the limit read and reserved again for what is left, a counter
+     * at the limit left as it is and its value completed, as {@link AsyncCounterStore#reserve(String, long, long)}
+     * defines it.
+     *
+     * @return a stage completed with the counter's value before the reservation, or exceptionally with
+     *     {@link MalformedCounterException} or the driver's exception
+     */
+    public static CompletionStage<Long> reserveAsync(AsyncAccess access, String counter, long count, long limit) {
+        Objects.requireNonNull(access, "access");
+        checkLimit(limit);
+        increment(count); // checks count before anything is sent
+        return reserveAsync(access, counter, Math.min(count, limit), limit, 1);
+    }
+
+    private static CompletionStage<Long> reserveAsync(AsyncAccess access, String counter, long take, long limit,
+            int attempt) {
+        return upsertAsync(access, counter, boundedFilter(counter, take, limit), increment(take), attempt)
+                .thenCompose(before -> {
+                    if (before != null) {
+                        return CompletableFuture.completedFuture(before);
+                    }
+                    // the counter is too close to the limit for this reservation (or a first-use race was lost)
+                    return access.findOne(idFilter(counter)).thenCompose(current -> {
+                        long value = current == null ? 0 : valueOf(current);
+                        if (value < 0) {
+                            throw new MalformedCounterException(access.namespace(), counter, current, null);
+                        }
+                        return value >= limit ? CompletableFuture.completedFuture(value) // used up: nothing written
+                                : reserveAsync(access, counter, Math.min(take, limit - value), limit, attempt + 1);
+                    });
+                });
+    }
+
+    /** As {@link #upsert}, without blocking: completes with the value before, or null to read and try again. */
+    private static CompletionStage<Long> upsertAsync(AsyncAccess access, String counter, BsonDocument filter,
             BsonDocument update, int attempt) {
         return access.findOneAndIncrement(filter, update).handle((before, thrown) -> {
             if (thrown == null) {
@@ -280,13 +322,15 @@ public final class CounterDocuments {
             if (!access.isDuplicateKey(failure)) {
                 return CompletableFuture.<Long>failedFuture(failure);
             }
-            // as in reserve: a lost first-use race is retried, a malformed document reported
-            return access.findOne(idFilter(counter)).thenCompose(current -> {
+            // as in upsert: a lost first-use race or the bound is tried again, a malformed document reported
+            return access.findOne(idFilter(counter)).thenApply(current -> {
                 if (current != null && valueOf(current) < 0) {
                     throw new MalformedCounterException(access.namespace(), counter, current, failure);
                 }
-                return attempt < UPSERT_ATTEMPTS ? reserveAsync(access, counter, filter, update, attempt + 1)
-                        : CompletableFuture.<Long>failedFuture(failure);
+                if (attempt < UPSERT_ATTEMPTS) {
+                    return (Long) null;
+                }
+                throw failure instanceof RuntimeException runtime ? runtime : new CompletionException(failure);
             });
         }).thenCompose(Function.identity());
     }

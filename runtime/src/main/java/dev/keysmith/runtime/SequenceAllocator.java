@@ -9,6 +9,7 @@ import dev.keysmith.runtime.internal.NextRange.IdAllocationFailure;
 import dev.keysmith.runtime.internal.NextRange.Ready;
 import dev.keysmith.runtime.internal.NextRange.Reserving;
 import dev.keysmith.runtime.internal.PrefetchScheduler;
+import dev.keysmith.runtime.internal.ReservationTimer;
 import dev.keysmith.runtime.internal.Prefetcher;
 import java.lang.System.Logger.Level;
 import java.lang.invoke.MethodHandles;
@@ -21,7 +22,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -417,10 +417,10 @@ public final class SequenceAllocator implements AutoCloseable {
             try {
                 reservation = reserveAsync();
             } catch (RuntimeException e) {
-                settle(mine, null, e, System.nanoTime() - started);
+                settleAsync(mine, null, e, started);
                 return;
             }
-            reservation.whenComplete((block, failure) -> settle(mine, block, failure, System.nanoTime() - started));
+            reservation.whenComplete((block, failure) -> settleAsync(mine, block, failure, started));
             return;
         }
         try {
@@ -435,6 +435,34 @@ public final class SequenceAllocator implements AutoCloseable {
             // the scheduler is closed, and the allocators with it: wake the waiters, they find it closed
             publish(mine, NextRange.NONE);
         }
+    }
+
+    /**
+     * {@link #settle} of a reservation through the {@link AsyncCounterStore}, unless it failed because the thread that
+     * started it was interrupted (a cancelled subscription whose scheduler interrupts its worker, while the driver
+     * took a lock): that is not the store's failure, so no back-off for the others, as in {@link #reserveHere}. The
+     * waiters are then resumed on the scheduler's thread, not on the interrupted one, where the next reservation
+     * would fail the same way.
+     */
+    private void settleAsync(Reserving mine, IdBlock block, Throwable failure, long started) {
+        if (failure == null || !causedByInterrupt(failure)) {
+            settle(mine, block, failure, System.nanoTime() - started);
+            return;
+        }
+        try {
+            scheduler.execute(() -> publish(mine, NextRange.NONE));
+        } catch (RejectedExecutionException closed) {
+            publish(mine, NextRange.NONE); // closed: the waiters find the allocator closed
+        }
+    }
+
+    private static boolean causedByInterrupt(Throwable failure) {
+        for (Throwable cause = failure; cause != null; cause = cause.getCause() == cause ? null : cause.getCause()) {
+            if (cause instanceof InterruptedException || cause instanceof java.io.InterruptedIOException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Publishes a reservation's outcome to the callers waiting for it. */
@@ -566,7 +594,7 @@ public final class SequenceAllocator implements AutoCloseable {
      * continuation of the reservation it waits for, on the thread that completes that reservation. Runs on one
      * thread at a time (each wait resumes it once).
      */
-    private final class AsyncTake implements Runnable, BiConsumer<Void, Throwable> {
+    private final class AsyncTake implements Runnable, BiConsumer<Void, Throwable>, ReservationTimer.Waiter {
 
         private final CompletableFuture<Long> result;
         private boolean waited;
@@ -617,23 +645,36 @@ public final class SequenceAllocator implements AutoCloseable {
             }
         }
 
-        /** Resumes this loop when {@code reserving} settles, within the allocation timeout. */
+        /**
+         * Resumes this loop when {@code reserving} settles, within the allocation timeout: timed by the reservation's
+         * one timer, which all its non-blocking waiters share.
+         */
         private void await(Reserving reserving) {
             if (!waited) {
                 waited = true;
                 waitedSince = System.nanoTime();
-                try {
-                    Future<?> timer = scheduler.timeout(this::timeOut, allocationTimeoutNanos);
-                    result.whenComplete((id, failure) -> timer.cancel(false));
-                } catch (RejectedExecutionException e) {
-                    result.completeExceptionally(closed()); // the scheduler closes with the allocators
-                    return;
-                }
+            }
+            try {
+                reserving.timer().add(this, scheduler);
+            } catch (RejectedExecutionException e) {
+                result.completeExceptionally(closed()); // the scheduler closes with the allocators
+                return;
             }
             reserving.settled().whenComplete(this);
         }
 
-        private void timeOut() {
+        @Override
+        public long deadlineNanos() {
+            return waitedSince + allocationTimeoutNanos;
+        }
+
+        @Override
+        public boolean isDone() {
+            return result.isDone();
+        }
+
+        @Override
+        public void timeOut() {
             result.completeExceptionally(timedOut());
         }
 

@@ -130,6 +130,53 @@ class SequenceAllocatorAsyncTest {
     }
 
     @Test
+    void everyWaiterOfAReservationThatNeverComesTimesOutWithItsOwnErrorThroughTheReservationsOneTimer()
+            throws Exception {
+        try (IdGenerators ids = IdGenerators.asyncBuilder(manual).allocationTimeout(Duration.ofMillis(50)).build()) {
+            SequenceAllocator allocator = ids.sequence(SequenceSpec.of("all-late").withBatch(10).withPrefetch(false));
+            List<CompletableFuture<Long>> waiting = new ArrayList<>();
+            for (int i = 0; i < 32; i++) {
+                waiting.add(allocator.nextAsync());
+            }
+
+            List<Throwable> failures = new ArrayList<>();
+            for (CompletableFuture<Long> id : waiting) {
+                failures.add(id.handle((value, e) -> e).get(30, TimeUnit.SECONDS));
+            }
+            assertThat(failures).allSatisfy(failure -> assertThat(failure).isInstanceOf(IdAllocationException.class)
+                    .hasMessageContaining("allocation timeout").hasMessageContaining("'all-late'"));
+            assertThat(failures).doesNotHaveDuplicates(); // each its own instance
+            assertThat(manual.calls()).as("one reservation for all of them").isEqualTo(1);
+            manual.completeNext();
+            assertThat(allocator.nextAsync().get(10, TimeUnit.SECONDS)).as("nobody took an id").isEqualTo(1);
+        }
+    }
+
+    @Test
+    void aReservationFailingBecauseItsStartingThreadWasInterruptedIsNoStoreFailureTheWaitersReserveAgain()
+            throws Exception {
+        try (IdGenerators ids = IdGenerators.asyncBuilder(manual).failureBackoff(Duration.ofMinutes(1)).build()) {
+            SequenceAllocator allocator = ids.sequence(SequenceSpec.of("interrupted").withBatch(10)
+                    .withPrefetch(false));
+            List<CompletableFuture<Long>> waiting = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                waiting.add(allocator.nextAsync());
+            }
+            // as the driver fails a call whose thread a cancelled subscription interrupted
+            manual.failNext(new IllegalStateException("Interrupted waiting for lock", new InterruptedException()));
+            manual.completeNext(); // the reservation made again, from the scheduler's thread
+
+            List<Long> got = new ArrayList<>();
+            for (CompletableFuture<Long> id : waiting) {
+                got.add(id.get(30, TimeUnit.SECONDS));
+            }
+            assertThat(got).containsExactlyInAnyOrderElementsOf(range(1, 8));
+            assertThat(allocator.snapshot().failures()).as("not the store's failure: no back-off").isZero();
+            assertThat(manual.calls()).isEqualTo(2);
+        }
+    }
+
+    @Test
     void cancelledCallersLoseNoIdToAnyoneElseAndNeverCauseADuplicate() throws Exception {
         try (SequenceAllocator allocator = SequenceAllocator.openAsync(
                 SequenceSpec.of("cancelled").withBatch(50).withPrefetch(false), manual)) {

@@ -11,9 +11,10 @@ import org.hibernate.integrator.spi.Integrator;
 import org.hibernate.service.spi.SessionFactoryServiceRegistry;
 
 /**
- * Runs the start-up check of the sequence counters ({@link FactoryCounters}) once the session factory is built,
- * after schema management, as {@value KeysmithSequences#COUNTER_CHECK_PROPERTY} says (unset: {@code warn} for the
- * sequences in the table, none for native sequences, whose reading costs a range).
+ * Counters behind the data, once the session factory is built (after schema management): installs the conversion
+ * of a duplicate sequence id at insert ({@link SequenceIdViolations}, removed when the factory closes) and runs the
+ * start-up check of the sequence counters ({@link FactoryCounters}) as {@value KeysmithSequences#COUNTER_CHECK_PROPERTY}
+ * says (unset: {@code warn} for the sequences in the table, none for native sequences, whose reading costs a range).
  * Found by {@code ServiceLoader}.
  *
  * <p>Thread-safe (stateless).
@@ -26,15 +27,21 @@ public final class CounterCheckIntegrator implements Integrator {
         boolean set = setting != null && !setting.toString().isBlank();
         CounterCheck check = set ? CounterCheck.parse(KeysmithSequences.COUNTER_CHECK_PROPERTY, setting.toString())
                 : CounterCheck.WARN;
-        if (check == CounterCheck.OFF) {
-            return;
-        }
         factory.addObserver(new SessionFactoryObserver() {
             private static final long serialVersionUID = 1L;
 
             @Override
             public void sessionFactoryCreated(SessionFactory created) {
-                FactoryCounters.atStart(created.unwrap(SessionFactoryImplementor.class), check, set);
+                SessionFactoryImplementor implementor = created.unwrap(SessionFactoryImplementor.class);
+                if (check != CounterCheck.OFF) {
+                    FactoryCounters.atStart(implementor, check, set); // may fail the boot: then nothing to install
+                }
+                SequenceIdViolations.install(implementor);
+            }
+
+            @Override
+            public void sessionFactoryClosing(SessionFactory closing) {
+                SequenceIdViolations.uninstall(closing.unwrap(SessionFactoryImplementor.class));
             }
         });
     }

@@ -101,6 +101,18 @@ public final class ReactiveMongoCounterStore implements AsyncCounterStore {
         return CounterDocuments.reserveAsync(access, counter, count);
     }
 
+    /**
+     * {@inheritDoc}
+     *
+     * <p>The bound is in the filter of the {@code findOneAndUpdate} ({@code next <= limit - count}), so the counter
+     * is never written past {@code limit}, whatever the server's arithmetic; near the limit the values left are
+     * reserved. A malformed counter completes exceptionally as {@link #reserve(String, long)} does.
+     */
+    @Override
+    public CompletionStage<Long> reserve(String counter, long count, long limit) {
+        return CounterDocuments.reserveAsync(access, counter, count, limit);
+    }
+
     /** The name of the collection the counters live in. */
     public String collectionName() {
         return counters.getNamespace().getCollectionName();

@@ -32,7 +32,9 @@ public interface ReactiveRepository<T, ID> {
      * Inserts {@code entity}, with a new id by its strategy unless it has one (an id already set is kept). A
      * {@code @Sequence} id is awaited from the sequence without blocking; {@code @RandomId} entities whose id was
      * generated are retried with a fresh id on a duplicate key on {@code _id}, up to {@code attempts} times, then
-     * fail with {@link dev.keysmith.runtime.RandomIdExhaustedException}. If the insert fails, an id generated for a
+     * fail with {@link dev.keysmith.runtime.RandomIdExhaustedException}. A {@code @Sequence} id that is already taken
+     * (the counter is behind the collection's data) fails with
+     * {@link dev.keysmith.mongodb.DuplicateSequenceIdException} naming the entity, the sequence, the id and the fix. If the insert fails, an id generated for a
      * class's instance is removed from it again. Cancelling before the insert is sent leaves at most a gap in a
      * sequence.
      *
@@ -42,9 +44,10 @@ public interface ReactiveRepository<T, ID> {
     Mono<T> insert(T entity);
 
     /**
-     * Inserts every entity, one after the other, as {@link #insert(Object)} does. If one fails, the entities of
-     * this call that were already inserted are deleted again before the error is signalled, and the ids generated
-     * for the caller's instances are removed from them again.
+     * Inserts every entity, with ids as {@link #insert(Object)} gives them, in one {@code insertMany} (ordered): a
+     * {@code @RandomId} that collides is drawn again and the entities from it on are sent again. If one fails, the
+     * entities of this call that were already inserted are deleted again before the error is signalled, and the ids
+     * generated for the caller's instances are removed from them again.
      *
      * @return the entities with their ids, in the order given
      */

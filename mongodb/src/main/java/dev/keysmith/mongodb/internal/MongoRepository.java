@@ -92,14 +92,7 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
 
     @Override
     public List<T> insertAll(Collection<? extends T> entities) {
-        Objects.requireNonNull(entities, "entities");
-        List<T> originals = new ArrayList<>(entities);
-        for (int i = 0; i < originals.size(); i++) {
-            if (originals.get(i) == null) {
-                throw new IllegalArgumentException("insertAll: the entity at index " + i + " of "
-                        + originals.size() + " is null; nothing was inserted");
-            }
-        }
+        List<T> originals = insertable(entities);
         int size = originals.size();
         List<T> prepared = new ArrayList<>(size);
         boolean[] generated = new boolean[size];
@@ -118,6 +111,22 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
             throw e;
         }
         return prepared;
+    }
+
+    /**
+     * A copy of the entities of an {@code insertAll}, refused with {@link IllegalArgumentException} naming the index
+     * of a null element before anything is inserted; shared with the reactive repository.
+     */
+    public static <T> List<T> insertable(Collection<? extends T> entities) {
+        Objects.requireNonNull(entities, "entities");
+        List<T> originals = new ArrayList<>(entities);
+        for (int i = 0; i < originals.size(); i++) {
+            if (originals.get(i) == null) {
+                throw new IllegalArgumentException("insertAll: the entity at index " + i + " of "
+                        + originals.size() + " is null; nothing was inserted");
+            }
+        }
+        return originals;
     }
 
     private void insertAllRetrying(List<T> prepared, boolean[] generated) {
@@ -140,7 +149,7 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
                 if (duplicateId && generated[failed] && codec.sequence() != null) {
                     try {
                         resynced = resyncOrThrow(codec.idOf(prepared.get(failed)), resynced,
-                                from == 0 ? e : indexedFromStart(e, from));
+                                indexedFromStart(e, from));
                     } catch (DuplicateSequenceIdException duplicate) {
                         throw undo(prepared, failed, duplicate);
                     }
@@ -154,11 +163,11 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
                     continue;
                 }
                 if (!retries(generated[failed]) || !duplicateId) {
-                    throw undo(prepared, failed, from == 0 ? e : indexedFromStart(e, from));
+                    throw undo(prepared, failed, indexedFromStart(e, from));
                 }
                 if (attempts[failed] >= codec.insertAttempts()) {
                     throw undo(prepared, failed,
-                            exhausted(attempts[failed], from == 0 ? e : indexedFromStart(e, from)));
+                            exhausted(attempts[failed], indexedFromStart(e, from)));
                 }
                 attempts[failed]++;
                 prepared.set(failed, codec.withNewId(prepared.get(failed)));
@@ -169,9 +178,12 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
 
     /**
      * The failure of an {@code insertMany} of the entities {@code [from, size)}, with the indexes of its errors counted
-     * from the first entity of the call, as the caller numbers them.
+     * from the first entity of the call, as the caller numbers them; shared with the reactive repository.
      */
-    private static MongoBulkWriteException indexedFromStart(MongoBulkWriteException e, int from) {
+    public static MongoBulkWriteException indexedFromStart(MongoBulkWriteException e, int from) {
+        if (from == 0) {
+            return e;
+        }
         List<BulkWriteError> errors = new ArrayList<>(e.getWriteErrors().size());
         for (BulkWriteError error : e.getWriteErrors()) {
             errors.add(new BulkWriteError(error.getCode(), error.getMessage(), error.getDetails(),

@@ -6,7 +6,7 @@ import java.util.concurrent.CompletableFuture;
  * The state of a sequence's next range: nothing under way, a reservation in flight, a reserved range waiting to be
  * handed out, or the last reservation's failure (callers fail fast with it until {@code retryAtNanos}).
  *
- * <p>Immutable (a {@link Reserving}'s future completes once).
+ * <p>Immutable (a {@link Reserving}'s future completes once; its timer is thread-safe).
  */
 public sealed interface NextRange {
 
@@ -25,12 +25,14 @@ public sealed interface NextRange {
      * state does not say which.
      *
      * @param settled completes when the reservation's outcome is published
+     * @param timer the non-blocking callers waiting for it, and their one allocation-timeout timer
      */
-    record Reserving(CompletableFuture<Void> settled) implements NextRange {
+    record Reserving(CompletableFuture<Void> settled, ReservationTimer timer) implements NextRange {
 
         /** A new reservation, not yet settled. */
         public static Reserving start() {
-            return new Reserving(new CompletableFuture<>());
+            CompletableFuture<Void> settled = new CompletableFuture<>();
+            return new Reserving(settled, new ReservationTimer(settled));
         }
     }
 

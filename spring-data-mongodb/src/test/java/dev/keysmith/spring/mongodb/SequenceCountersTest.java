@@ -17,12 +17,18 @@ import dev.keysmith.spring.mongodb.app.Order;
 import dev.keysmith.spring.mongodb.app.Orders;
 import dev.keysmith.spring.mongodb.app.TestApplication;
 import dev.keysmith.spring.mongodb.internal.KeysmithSequencesEndpoint;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.LogRecord;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.LongStream;
 import org.bson.BsonDocument;
 import org.bson.BsonInt32;
@@ -153,6 +159,70 @@ class SequenceCountersTest extends SpringMongoTestBase {
         assertThat(counters.resyncAll()).extracting(CounterStatus::sequence).contains("orders", "invoices");
         assertThatThrownBy(() -> endpoint.resync("Nope")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("'Nope'");
+    }
+
+    @Test
+    void theActuatorEndpointReadsAndResyncsOverHttp() throws Exception {
+        importOrders();
+        ConfigurableApplicationContext context = startWeb(TestApplication.class, "keysmith.counter-check=off",
+                "management.endpoints.web.exposure.include=keysmithsequences");
+        URI endpoint = URI.create("http://127.0.0.1:" + context.getEnvironment().getProperty("local.server.port")
+                + "/actuator/keysmithsequences");
+        HttpClient http = HttpClient.newHttpClient();
+
+        HttpResponse<String> read = http.send(HttpRequest.newBuilder(endpoint).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(read.statusCode()).isEqualTo(200);
+        assertThat(read.headers().firstValue("Content-Type")).hasValueSatisfying(type -> assertThat(type)
+                .contains("json"));
+        assertThat(read.body()).startsWith("{\"counters\":[");
+        assertThat(countersOf(read.body(), "orders")).singleElement().satisfies(counter -> assertThat(counter)
+                .contains("\"counter\":\"orders\"", "\"counterValue\":0", "\"largestId\":100",
+                        "\"behind\":true"));
+        assertThat(counter("orders")).as("a GET changes nothing").isZero();
+
+        HttpResponse<String> resynced = http.send(HttpRequest.newBuilder(endpoint)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"entity\": \"Order\"}")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(resynced.statusCode()).isEqualTo(200);
+        assertThat(resynced.body()).startsWith("{\"resynced\":[");
+        assertThat(countersOf(resynced.body(), "orders")).singleElement().satisfies(counter -> assertThat(counter)
+                .contains("\"counterValue\":0", "\"largestId\":100", "\"counterAfter\":100"));
+        assertThat(countersOf(resynced.body(), "invoices")).as("only the entity asked for").isEmpty();
+        assertThat(counter("orders")).isEqualTo(100);
+        assertThat(context.getBean(Orders.class).save(new Order("after")).getId()).isEqualTo(101);
+
+        // every sequence: an empty JSON object (a POST without a JSON body is refused by Actuator, 415)
+        HttpResponse<String> all = http.send(HttpRequest.newBuilder(endpoint)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{}")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(all.statusCode()).isEqualTo(200);
+        // the save reserved a batch of 10 (and maybe prefetched one) above 100: nothing behind, nothing raised
+        assertThat(countersOf(all.body(), "orders")).singleElement().satisfies(counter -> {
+            assertThat(counter).contains("\"largestId\":101", "\"behind\":false");
+            assertThat(field(counter, "counterValue")).isGreaterThanOrEqualTo(110)
+                    .isEqualTo(field(counter, "counterAfter"));
+        });
+        assertThat(countersOf(all.body(), "invoices")).as("every sequence").isNotEmpty();
+    }
+
+    /** The JSON objects of the counters of {@code sequence} in a body of the endpoint (its keys come in one order). */
+    private static List<String> countersOf(String body, String sequence) {
+        Matcher counters = Pattern.compile("\\{\"sequence\":\"" + Pattern.quote(sequence) + "\"[^{}]*}")
+                .matcher(body);
+        List<String> found = new ArrayList<>();
+        while (counters.find()) {
+            found.add(counters.group());
+        }
+        return found;
+    }
+
+    /** The number under {@code key} in one counter's JSON object. */
+    private static long field(String counter, String key) {
+        Matcher value = Pattern.compile("\"" + key + "\":(-?\\d+)").matcher(counter);
+        assertThat(value.find()).as("%s in %s", key, counter).isTrue();
+        return Long.parseLong(value.group(1));
     }
 
     @Test

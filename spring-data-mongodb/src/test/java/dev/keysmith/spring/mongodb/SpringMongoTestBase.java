@@ -92,6 +92,20 @@ abstract class SpringMongoTestBase {
         return context;
     }
 
+    /**
+     * A started web application of {@code application} on the test's database, its server on a free port
+     * ({@code local.server.port}); closed after the test.
+     */
+    ConfigurableApplicationContext startWeb(Class<?> application, String... properties) {
+        List<String> all = new ArrayList<>(List.of(properties));
+        all.add("server.port=0");
+        all.add("server.address=127.0.0.1");
+        ConfigurableApplicationContext context = builder(application, all.toArray(String[]::new))
+                .web(WebApplicationType.SERVLET).run();
+        contexts.add(context);
+        return context;
+    }
+
     /** The builder of {@link #start}, for a test that expects the start to fail. */
     SpringApplicationBuilder builder(Class<?> application, String... properties) {
         List<String> all = new ArrayList<>(STANDARD_UUIDS);
