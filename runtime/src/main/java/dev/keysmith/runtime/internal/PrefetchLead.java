@@ -125,6 +125,21 @@ public final class PrefetchLead {
         return backedOff(reserveNanos == UNKNOWN ? MEASURE_NANOS : reserveNanos);
     }
 
+    /**
+     * The nanoseconds until the next check while a reservation is in flight and {@code remaining} ids are left in
+     * the range being handed out: {@link #nanosWhileReserving()}, but no later than the pace says the range runs
+     * out. The reservation usually ends long before a reservation time learnt from a slow one, and the range that
+     * follows starts then: the next reservation is due from that switch on, which a check one whole slow
+     * reservation time later would miss.
+     */
+    public long nanosWhileReserving(long remaining) {
+        long wait = reserveNanos == UNKNOWN ? MEASURE_NANOS : reserveNanos;
+        if (nanosPerId != UNKNOWN) {
+            wait = Math.min(wait, remaining > Long.MAX_VALUE / nanosPerId ? Long.MAX_VALUE : remaining * nanosPerId);
+        }
+        return backedOff(wait);
+    }
+
     private void paced(long ids, long nanos) {
         long observed = Math.max(1, nanos / ids);
         nanosPerId = nanosPerId == UNKNOWN || observed <= nanosPerId ? observed

@@ -112,7 +112,7 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
             return wait;
         }
         sequence.startPrefetch(); // or a caller started one just now: either way, look again once it is likely done
-        return Math.max(lead.nanosWhileReserving(), PrefetchLead.MIN_CHECK_NANOS);
+        return Math.max(lead.nanosWhileReserving(sequence.idsLeft()), PrefetchLead.MIN_CHECK_NANOS);
     }
 
     @Override
@@ -127,7 +127,7 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
         }
         NextRange next = sequence.nextRange();
         if (next instanceof Reserving) {
-            return lead.nanosWhileReserving();
+            return lead.nanosWhileReserving(sequence.idsLeft());
         }
         if (next instanceof Failed failed && failed.backingOff(now)) {
             return Math.max(1, failed.retryAtNanos() - now);

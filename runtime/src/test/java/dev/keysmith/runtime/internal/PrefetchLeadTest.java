@@ -148,4 +148,27 @@ class PrefetchLeadTest {
         assertThat(lead.nanosWhileReserving()).as("no reservation timed yet")
                 .isEqualTo(PrefetchLead.MEASURE_NANOS);
     }
+
+    @Test
+    void aCheckWhileReservingComesNoLaterThanTheRangeRunsOut() {
+        PrefetchLead lead = new PrefetchLead();
+        lead.scheduled(0, 0);
+        lead.checked(1_000 * MICROS, 40); // 25 µs an id
+        lead.reserved(5_000 * MICROS); // one slow reservation: 5 ms learnt at once
+
+        assertThat(lead.nanosWhileReserving()).isEqualTo(5_000 * MICROS);
+        assertThat(lead.nanosWhileReserving(40)).as("40 ids left last 1 ms at this pace")
+                .isEqualTo(1_000 * MICROS);
+        assertThat(lead.nanosWhileReserving(1_000)).as("a range that outlasts the reservation time")
+                .isEqualTo(5_000 * MICROS);
+        assertThat(lead.nanosWhileReserving(0)).as("never a busy loop").isEqualTo(PrefetchLead.MIN_CHECK_NANOS);
+    }
+
+    @Test
+    void withThePaceUnknownACheckWhileReservingWaitsTheReservationTime() {
+        PrefetchLead lead = new PrefetchLead();
+        lead.reserved(700 * MICROS);
+
+        assertThat(lead.nanosWhileReserving(3)).isEqualTo(700 * MICROS);
+    }
 }
