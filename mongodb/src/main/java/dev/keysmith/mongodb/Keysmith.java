@@ -5,6 +5,7 @@ import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import dev.keysmith.mongodb.internal.MongoRepository;
 import dev.keysmith.mongodb.internal.SequenceCounters;
+import dev.keysmith.mongodb.internal.StoredCodecs;
 import dev.keysmith.runtime.CounterCheck;
 import dev.keysmith.runtime.CounterStatus;
 import dev.keysmith.runtime.IdGenerators;
@@ -16,7 +17,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadFactory;
-import org.bson.codecs.Codec;
 import org.bson.codecs.configuration.CodecRegistries;
 import org.bson.codecs.configuration.CodecRegistry;
 
@@ -152,31 +152,11 @@ public final class Keysmith implements AutoCloseable {
     }
 
     private <T> StoredCodec<T> storedCodec(Class<T> type) {
-        Objects.requireNonNull(type, "type");
-        if (!generated.handles(type)) {
-            throw new IllegalArgumentException(type.getName() + " has no generated codec: annotate it with @Document "
-                    + "or an id annotation, and run the keysmith processor (annotationProcessorPaths in Maven, "
-                    + "annotationProcessor in Gradle)");
-        }
-        Codec<T> codec = registry.get(type);
-        if (!(codec instanceof StoredCodec<T> storedCodec)) {
-            throw new IllegalArgumentException(type.getName() + " is @Embedded, not an entity: it has no collection "
-                    + "of its own; give it an id annotation or @Document to store it on its own");
-        }
-        return storedCodec;
+        return StoredCodecs.stored(generated, registry, type);
     }
 
     private <T> EntityCodec<T> entityCodec(Class<T> type) {
-        StoredCodec<T> codec = storedCodec(type);
-        if (!(codec instanceof EntityCodec<T> entityCodec)) {
-            // A Repository saves, finds and deletes by the id the instance holds; without one, save() could not
-            // tell a new instance from a stored one, and a found instance could not be saved back.
-            throw new IllegalArgumentException(type.getName() + " is a @Document without an id property, whose "
-                    + "_id the driver assigns on insert: a Repository works by the id an instance holds; use "
-                    + "keysmith.collection(" + type.getSimpleName() + ".class), or add an id property (e.g. "
-                    + "@GeneratedObjectId ObjectId id) to use a Repository");
-        }
-        return entityCodec;
+        return StoredCodecs.entity(generated, registry, type);
     }
 
     /** Stops the background prefetch of every sequence; reserved ids that are not used are abandoned. */

@@ -4,6 +4,7 @@ import com.mongodb.WriteConcern;
 import com.mongodb.reactivestreams.client.MongoCollection;
 import com.mongodb.reactivestreams.client.MongoDatabase;
 import dev.keysmith.mongodb.GeneratedCodecProvider;
+import dev.keysmith.mongodb.internal.StoredCodecs;
 import dev.keysmith.mongodb.reactive.internal.NonBlockingIds;
 import dev.keysmith.mongodb.reactive.internal.ReactiveMongoRepository;
 import dev.keysmith.runtime.CounterDocuments;
@@ -12,7 +13,6 @@ import dev.keysmith.runtime.codec.EntityCodec;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
-import org.bson.codecs.Codec;
 import org.bson.codecs.configuration.CodecRegistries;
 import org.bson.codecs.configuration.CodecRegistry;
 import reactor.core.publisher.Mono;
@@ -75,10 +75,13 @@ public final class ReactiveKeysmith implements AutoCloseable {
      * {@code SequenceAllocator.next()}, which waits when the range is used up: give such entities their id first
      * with {@link #withId(Object)} (or insert them through {@link #repository}).
      *
-     * @throws IllegalArgumentException if no entity codec was generated for {@code type}
+     * <p>A {@code @Document} without an id property is stored as the driver stores it (the driver assigns {@code _id}).
+     *
+     * @throws IllegalArgumentException if no codec was generated for {@code type}, or it is {@code @Embedded}
      */
     public <T> MongoCollection<T> collection(Class<T> type) {
-        return database.getCollection(entityCodec(type).collectionName(), type).withCodecRegistry(registry);
+        return database.getCollection(StoredCodecs.stored(generated, registry, type).collectionName(), type)
+                .withCodecRegistry(registry);
     }
 
     /**
@@ -104,18 +107,7 @@ public final class ReactiveKeysmith implements AutoCloseable {
     }
 
     private <T> EntityCodec<T> entityCodec(Class<T> type) {
-        Objects.requireNonNull(type, "type");
-        if (!generated.handles(type)) {
-            throw new IllegalArgumentException(type.getName() + " has no generated codec: annotate it with @Document "
-                    + "or an id annotation, and run the keysmith processor (annotationProcessorPaths in Maven, "
-                    + "annotationProcessor in Gradle)");
-        }
-        Codec<T> codec = registry.get(type);
-        if (!(codec instanceof EntityCodec<T> entityCodec)) {
-            throw new IllegalArgumentException(type.getName() + " is @Embedded, not an entity: it has no collection "
-                    + "of its own; give it an id annotation or @Document to store it on its own");
-        }
-        return entityCodec;
+        return StoredCodecs.entity(generated, registry, type);
     }
 
     /** Stops the background work of every sequence; reserved ids that are not used are abandoned. */
