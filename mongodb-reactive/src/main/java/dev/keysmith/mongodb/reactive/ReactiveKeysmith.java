@@ -129,6 +129,7 @@ public final class ReactiveKeysmith implements AutoCloseable {
         private Duration allocationTimeout;
         private Duration failureBackoff;
         private ThreadFactory prefetchThreads;
+        private Integer prefetchBatches;
 
         private Builder(MongoDatabase database) {
             this.database = Objects.requireNonNull(database, "database");
@@ -170,6 +171,18 @@ public final class ReactiveKeysmith implements AutoCloseable {
             return this;
         }
 
+        /**
+         * The most batches one reservation of a prefetching sequence may take; 16 by default, 1 for exactly one batch
+         * per round trip. See {@link IdGenerators.Builder#prefetchBatches}.
+         */
+        public Builder prefetchBatches(int maxBatches) {
+            if (maxBatches < 1) {
+                throw new IllegalArgumentException("prefetchBatches must be at least 1, but was " + maxBatches);
+            }
+            this.prefetchBatches = maxBatches;
+            return this;
+        }
+
         public ReactiveKeysmith build() {
             ReactiveMongoCounterStore store = ReactiveMongoCounterStore.create(database, countersCollection,
                     writeConcern);
@@ -182,6 +195,9 @@ public final class ReactiveKeysmith implements AutoCloseable {
             }
             if (prefetchThreads != null) {
                 ids.prefetchThreads(prefetchThreads);
+            }
+            if (prefetchBatches != null) {
+                ids.prefetchBatches(prefetchBatches);
             }
             return new ReactiveKeysmith(database, ids.build());
         }
