@@ -7,6 +7,8 @@ import dev.keysmith.spring.mongodb.internal.AssignIdsBeforeReactiveConvert;
 import dev.keysmith.spring.mongodb.internal.EntityIds;
 import dev.keysmith.spring.mongodb.internal.RandomIdRetryPostProcessor;
 import dev.keysmith.spring.mongodb.internal.ReactiveInsertIds;
+import dev.keysmith.spring.mongodb.internal.ReactiveMonoInserts;
+import dev.keysmith.spring.mongodb.internal.ReactiveUpsertIds;
 import java.util.List;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
@@ -26,7 +28,8 @@ import reactor.core.publisher.Mono;
  * Spring Boot auto-configuration of keysmith for reactive Spring Data MongoDB
  * ({@code spring-boot-starter-data-mongodb-reactive} and {@code keysmith-mongodb-reactive}): ids on the reactive
  * template's {@code insert}, {@code save} and {@code insertAll} (and so on the reactive repositories' {@code save},
- * {@code insert} and {@code saveAll}) by the rules of the blocking route, without blocking; {@code @Sequence} ranges
+ * {@code insert} and {@code saveAll}), upserts and bulk operations, by the rules of the blocking route, without
+ * blocking; {@code @Sequence} ranges
  * reserved through the reactive driver ({@link ReactiveMongoCounterStore}, in no session), in the counters of the
  * blocking route; {@code @RandomId} collisions retried; the mapping checked at startup; the sequences' meters and
  * health as on the blocking route.
@@ -76,12 +79,14 @@ public class KeysmithReactiveMongoAutoConfiguration {
 
     /**
      * On every reactive template: retries inserts of {@code @RandomId} entities that collide on {@code _id}, and
-     * gives a batch's {@code @Sequence} ids in the batch's order.
+     * gives a batch's {@code @Sequence} ids in the batch's order; gives upserted documents keysmith's id and keeps
+     * replacements without one as the blocking route does; routes the {@code Mono}-taking inserts through the same.
      */
     @Bean
     public static RandomIdRetryPostProcessor keysmithReactiveRandomIdRetry(ObjectProvider<EntityIds> ids) {
         return new RandomIdRetryPostProcessor(ReactiveMongoOperations.class,
-                () -> List.of(new ReactiveInsertIds(ids::getObject)));
+                () -> List.of(new ReactiveInsertIds(ids::getObject), new ReactiveUpsertIds(ids::getObject),
+                        new ReactiveMonoInserts()));
     }
 
     /** Fails the startup, naming the entity and field, when an entity Spring Data knows has a wrong id mapping. */
