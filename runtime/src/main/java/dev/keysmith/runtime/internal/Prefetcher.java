@@ -18,9 +18,9 @@ import java.util.concurrent.RejectedExecutionException;
  * is idle or ended.
  *
  * <p>The checks also size the reservations ({@link Sequence#reservationIds}): the {@link PrefetchLead}'s size for the
- * pace, but at most twice the last reservation's (a burst of ids is not yet a pace: the size grows one doubling per
- * reservation, as a segment allocator's step does), and one batch again once the sequence idles, until a check sees
- * ids taken.
+ * pace, but growing by one doubling at a time, and only after a whole range's worth of ids was taken at the size
+ * before (a burst of a few ids is not yet a pace; a segment allocator's step grows the same way), and one batch again
+ * once the sequence idles, until a check sees ids taken.
  *
  * <p>Thread-safe: {@link #tookId()} is called from any thread; the checks, and the {@link PrefetchLead} they use,
  * run on the scheduler's one thread.
@@ -83,7 +83,8 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
     private boolean entered; // false until the first check after entering the schedule
     private long reservationsSeen;
     private long reservationIds;
-    private long largestNext; // the most ids the next reservation may take: twice the last one's, until reserved
+    private long largestNext; // the most ids the next reservation may take
+    private long handedOutAtResize; // ids taken when the size was last set (or the sequence entered the schedule)
     private boolean paced; // whether a check since entering the schedule saw ids taken
 
     /**
@@ -120,13 +121,16 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
             lead.checked(now, handedOut);
         } else {
             lead.scheduled(now, handedOut);
+            handedOutAtResize = handedOut;
             entered = true;
         }
         long reservations = sequence.reservations();
         if (reservations != reservationsSeen) {
             reservationsSeen = reservations;
             lead.reserved(sequence.lastReservationNanos());
-            largestNext = reservationIds > Long.MAX_VALUE / 2 ? reservationIds : 2 * reservationIds;
+            if (handedOut - handedOutAtResize >= reservationIds) { // a whole range's worth used at this size
+                largestNext = reservationIds > Long.MAX_VALUE / 2 ? reservationIds : 2 * reservationIds;
+            }
         }
         if (paced) { // a sequence back from idling reserves one batch until it is seen in use again
             resize(Math.min(lead.reservationIds(batch, maxBatches), largestNext));
@@ -166,6 +170,7 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
     private void resize(long ids) {
         if (ids != reservationIds) {
             reservationIds = ids;
+            handedOutAtResize = sequence.handedOut();
             sequence.reservationIds(ids);
         }
     }

@@ -64,8 +64,9 @@ public class KeysmithMongoAutoConfiguration {
     @Bean(destroyMethod = "close")
     @ConditionalOnMissingBean
     public IdGenerators keysmithIdGenerators(MongoDatabaseFactory databases, KeysmithProperties properties) {
-        return IdGenerators.create(MongoCounterStore.create(databases.getMongoDatabase(),
-                properties.getCountersCollection(), properties.counterWriteConcern()));
+        return IdGenerators.builder(MongoCounterStore.create(databases.getMongoDatabase(),
+                properties.getCountersCollection(), properties.counterWriteConcern()))
+                .prefetchBatches(properties.prefetchBatchesChecked()).build();
     }
 
     /**

@@ -46,6 +46,14 @@ public class KeysmithProperties {
      */
     private boolean resyncOnDuplicateId = true;
 
+    /**
+     * The most batches one reservation of a prefetching sequence may take (16 by default; at least 1): a sequence used
+     * so fast that one batch lasts less than about 8 ms reserves several at once, so that its next range is reserved
+     * well before it is needed, at the price of larger gaps when the application stops. 1 keeps one batch per
+     * reservation.
+     */
+    private int prefetchBatches = 16;
+
     public String getCountersCollection() {
         return countersCollection;
     }
@@ -60,6 +68,27 @@ public class KeysmithProperties {
 
     public void setCounterCheck(String counterCheck) {
         this.counterCheck = counterCheck;
+    }
+
+    public int getPrefetchBatches() {
+        return prefetchBatches;
+    }
+
+    public void setPrefetchBatches(int prefetchBatches) {
+        this.prefetchBatches = prefetchBatches;
+    }
+
+    /**
+     * {@code keysmith.prefetch-batches}, checked.
+     *
+     * @throws IllegalArgumentException naming the property and its value when it is below 1
+     */
+    public int prefetchBatchesChecked() {
+        if (prefetchBatches < 1) {
+            throw new IllegalArgumentException("keysmith.prefetch-batches=" + prefetchBatches + " is not a number of"
+                    + " batches; use a whole number of at least 1 (1: one batch per reservation; 16 by default)");
+        }
+        return prefetchBatches;
     }
 
     public boolean isResyncOnDuplicateId() {

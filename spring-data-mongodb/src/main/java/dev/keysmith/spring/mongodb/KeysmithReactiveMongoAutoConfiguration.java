@@ -59,8 +59,9 @@ public class KeysmithReactiveMongoAutoConfiguration {
         // The factory's database is made at once, without I/O (block() returns at once), at startup; it is bound
         // to no session, so no counter write joins a caller's transaction.
         MongoDatabase database = databases.getMongoDatabase().block();
-        return IdGenerators.createAsync(ReactiveMongoCounterStore.create(database, properties.getCountersCollection(),
-                properties.counterWriteConcern()));
+        return IdGenerators.asyncBuilder(ReactiveMongoCounterStore.create(database,
+                properties.getCountersCollection(), properties.counterWriteConcern()))
+                .prefetchBatches(properties.prefetchBatchesChecked()).build();
     }
 
     /** The id strategy of every entity type, read from Spring Data's mapping: the blocking route's rule book. */

@@ -68,6 +68,14 @@ class StartupCheckTest extends SpringMongoTestBase {
                 .hasMessageContaining("keysmith.write-concern=most");
     }
 
+    @Test
+    void prefetchBatchesBelowOneFailsAtStartupNamingTheProperty() {
+        assertThat(startupFailure(builder(TestApplication.class, "keysmith.prefetch-batches=0")))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("keysmith.prefetch-batches=0")
+                .hasMessageContaining("at least 1");
+    }
+
     /** The innermost cause of the failed start of {@code application} (Spring wraps bean failures). */
     private static Throwable startupFailure(SpringApplicationBuilder application) {
         Throwable failure = catchThrowable(application::run);
