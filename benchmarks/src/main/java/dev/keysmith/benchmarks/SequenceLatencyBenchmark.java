@@ -67,6 +67,16 @@ public class SequenceLatencyBenchmark {
         return allocator.next();
     }
 
+    /**
+     * The way keysmith's reactive routes take an id: {@code tryNext()} (no future) while a range is in hand, else
+     * {@code nextAsync()}, joined here.
+     */
+    @Benchmark
+    public long takeIdReactive() {
+        long id = allocator.tryNext();
+        return id != SequenceAllocator.NONE_READY ? id : allocator.nextAsync().join();
+    }
+
     /** The non-blocking way in: {@code nextAsync()}, joined (a completed future in steady state with prefetch). */
     @Benchmark
     public long takeIdAsync() {

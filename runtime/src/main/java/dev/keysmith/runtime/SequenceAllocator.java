@@ -82,6 +82,9 @@ import java.util.function.BiConsumer;
  */
 public final class SequenceAllocator implements AutoCloseable {
 
+    /** What {@link #tryNext()} returns when no id is ready: -1 (ids are never negative). */
+    public static final long NONE_READY = IdRange.USED_UP;
+
     private static final VarHandle STATE;
 
     static {
@@ -207,17 +210,40 @@ public final class SequenceAllocator implements AutoCloseable {
      * to anyone else.
      */
     public CompletableFuture<Long> nextAsync() {
-        long id = state.current().take();
-        if (id == IdRange.USED_UP) {
-            id = takeFromReserved();
-        }
-        if (id != IdRange.USED_UP) {
-            tookId();
+        long id = tryNext();
+        if (id != NONE_READY) {
             return CompletableFuture.completedFuture(id);
         }
         CompletableFuture<Long> result = new CompletableFuture<>();
         new AsyncTake(result).run();
         return result;
+    }
+
+    /**
+     * The next id if one can be had at once, from the range being handed out or a range already reserved, else
+     * {@link #NONE_READY}: never waits, never starts a reservation, and allocates nothing (but on first use or after
+     * idling, when the sequence enters the prefetch's schedule: one task for its thread). For non-blocking callers with
+     * their own continuations (a reactive pipeline, a coroutine): take {@link #nextAsync()} only when this says
+     * none is ready, and the common case costs no future.
+     *
+     * <pre>{@code
+     * long id = sequence.tryNext();
+     * Mono<Long> next = id != SequenceAllocator.NONE_READY ? Mono.just(id) : Mono.fromFuture(sequence::nextAsync);
+     * }</pre>
+     *
+     * <p>{@link #NONE_READY} also when the allocator is closed or the id space used up: {@link #nextAsync()} then
+     * says which.
+     */
+    public long tryNext() {
+        long id = state.current().take();
+        if (id == IdRange.USED_UP) {
+            id = takeFromReserved();
+        }
+        if (id == IdRange.USED_UP) {
+            return NONE_READY;
+        }
+        tookId();
+        return id;
     }
 
     /**

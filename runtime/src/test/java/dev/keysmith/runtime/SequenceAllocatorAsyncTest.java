@@ -42,6 +42,49 @@ class SequenceAllocatorAsyncTest {
     }
 
     @Test
+    void tryNextGivesTheIdsInHandAndNoneReadyOtherwiseWithoutStartingAReservation() throws Exception {
+        SequenceAllocator allocator = SequenceAllocator.openAsync(
+                SequenceSpec.of("try").withBatch(3).withPrefetch(false), manual);
+        assertThat(allocator.tryNext()).as("nothing reserved yet").isEqualTo(SequenceAllocator.NONE_READY);
+        assertThat(manual.calls()).as("tryNext never reserves").isZero();
+
+        CompletableFuture<Long> first = allocator.nextAsync();
+        manual.completeNext();
+        assertThat(first).isCompletedWithValue(1L);
+        assertThat(allocator.tryNext()).isEqualTo(2);
+        assertThat(allocator.nextAsync()).isCompletedWithValue(3L);
+        assertThat(allocator.tryNext()).as("the range is used up").isEqualTo(SequenceAllocator.NONE_READY);
+        assertThat(manual.calls()).isEqualTo(1);
+
+        CompletableFuture<Long> fourth = allocator.nextAsync(); // reserves the next range
+        assertThat(allocator.tryNext()).as("while it is in flight").isEqualTo(SequenceAllocator.NONE_READY);
+        manual.completeNext();
+        assertThat(fourth).isCompletedWithValue(4L);
+        assertThat(allocator.tryNext()).isEqualTo(5);
+
+        allocator.close();
+        assertThat(allocator.tryNext()).as("closed").isEqualTo(SequenceAllocator.NONE_READY);
+        assertThat(allocator.nextAsync()).isCompletedExceptionally();
+        assertThat(manual.calls()).isEqualTo(2);
+    }
+
+    @Test
+    void tryNextSwitchesToAReservedRange() {
+        InMemoryCounterStore counters = new InMemoryCounterStore();
+        try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("switch").withBatch(10), counters)) {
+            List<Long> taken = new ArrayList<>();
+            taken.add(allocator.next());
+            for (int i = 1; i < 1_000; i++) {
+                awaitTheNextRangeWhenUsedUp(allocator); // the prefetch keeps a range ready
+                long id = allocator.tryNext();
+                assertThat(id).as("id %d", i + 1).isNotEqualTo(SequenceAllocator.NONE_READY);
+                taken.add(id);
+            }
+            assertThat(taken).containsExactlyElementsOf(range(1, 1_000));
+        }
+    }
+
+    @Test
     void anIdFromTheRangeBeingHandedOutIsAnAlreadyCompletedFuture() throws Exception {
         try (SequenceAllocator allocator = SequenceAllocator.openAsync(
                 SequenceSpec.of("completed").withBatch(10).withPrefetch(false), manual)) {

@@ -5,7 +5,8 @@ import dev.keysmith.runtime.codec.EntityCodec;
 import reactor.core.publisher.Mono;
 
 /**
- * Gives entities their ids without blocking: a {@code @Sequence} id is awaited from
+ * Gives entities their ids without blocking: a {@code @Sequence} id is taken with
+ * {@link SequenceAllocator#tryNext()} when a range is in hand, else awaited from
  * {@link SequenceAllocator#nextAsync()} (cancelling the {@code Mono} withdraws the request: at most a gap), every
  * other strategy makes its id at once through the codec.
  *
@@ -29,7 +30,14 @@ public final class NonBlockingIds {
     }
 
     private static <T> Mono<T> fromSequence(EntityCodec<T> codec, T entity) {
-        // not suppressing the cancel: a cancelled subscriber withdraws its request from the allocator
-        return Mono.fromFuture(codec.sequence()::nextAsync, false).map(id -> codec.withSequenceId(entity, id));
+        SequenceAllocator sequence = codec.sequence();
+        return Mono.defer(() -> {
+            long id = sequence.tryNext(); // an id of a range in hand: no future
+            if (id != SequenceAllocator.NONE_READY) {
+                return Mono.just(codec.withSequenceId(entity, id));
+            }
+            // not suppressing the cancel: a cancelled subscriber withdraws its request from the allocator
+            return Mono.fromFuture(sequence::nextAsync, false).map(next -> codec.withSequenceId(entity, next));
+        });
     }
 }

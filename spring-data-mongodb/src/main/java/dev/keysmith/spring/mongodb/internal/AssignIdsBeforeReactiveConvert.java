@@ -14,8 +14,9 @@ import reactor.util.context.Context;
  * {@link AssignIdsBeforeConvert} on the reactive route: assigns a keysmith id to an entity that has none, before
  * {@code ReactiveMongoTemplate} converts it for an insert or a save (reactive repositories go through the template),
  * by the same rule book ({@link EntityIds}, {@link IdAssignment}) and in the same order
- * ({@link KeysmithMongoAutoConfiguration#ID_CALLBACK_ORDER}). It never blocks: a {@code @Sequence} id is awaited from
- * {@link SequenceAllocator#nextAsync()} (a continuation of the reservation when the range is used up; cancelling the
+ * ({@link KeysmithMongoAutoConfiguration#ID_CALLBACK_ORDER}). It never blocks: a {@code @Sequence} id is taken from a
+ * range in hand ({@link SequenceAllocator#tryNext()}), else awaited from {@link SequenceAllocator#nextAsync()} (a
+ * continuation of the reservation when the range is used up; cancelling the
  * subscription withdraws the request, at worst a gap), every other strategy makes its id at once.
  *
  * <p>Thread-safe.
@@ -65,10 +66,16 @@ public final class AssignIdsBeforeReactiveConvert implements ReactiveBeforeConve
         return nextId(sequence).map(id -> assignment.withSequenceId(entity, id));
     }
 
-    /** The next id of {@code sequence}, awaited without blocking. */
+    /**
+     * The next id of {@code sequence}, taken at each subscription without blocking: at once when a range is in hand
+     * ({@code tryNext()}, no future), else awaited from {@code nextAsync()}.
+     */
     static Mono<Long> nextId(SequenceAllocator sequence) {
-        // not suppressing the cancel: a cancelled subscriber withdraws its request from the allocator
-        return Mono.fromFuture(sequence::nextAsync, false);
+        return Mono.defer(() -> {
+            long id = sequence.tryNext();
+            // not suppressing the cancel: a cancelled subscriber withdraws its request from the allocator
+            return id != SequenceAllocator.NONE_READY ? Mono.just(id) : Mono.fromFuture(sequence::nextAsync, false);
+        });
     }
 
     @Override
