@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.mongodb.client.MongoClients;
+import com.mongodb.event.CommandListener;
+import com.mongodb.event.CommandStartedEvent;
 import com.mongodb.reactivestreams.client.MongoClient;
+import dev.keysmith.mongodb.DuplicateSequenceIdException;
 import dev.keysmith.mongodb.reactive.model.Note;
 import dev.keysmith.mongodb.reactive.model.Order;
 import dev.keysmith.mongodb.reactive.model.Receipt;
@@ -15,6 +18,7 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.IntStream;
+import org.bson.BsonDocument;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -123,6 +127,37 @@ class CounterResyncTest {
         assertThat(onParallel(keysmith.checkCounters(Voucher.class))).noneMatch(CounterStatus::behind);
         Voucher next = onParallel(keysmith.repository(Voucher.class).insert(new Voucher(null, 5)));
         assertThat(next.code()).isNotIn(40L, 250_100L, 999_000L);
+    }
+
+    @Test
+    void anIdTakenAgainAfterTheResyncFailsTheInsertNamingWhatTheResyncDidAndLosesNothing() {
+        importInto("receipts", 1, 10);
+        // something that writes ids of the sequence's space without it: as the resync raises the counter to v, it
+        // takes v + 1, the id the retry will get (a client of its own, whose listener may block: not a watched one)
+        MongoClient racing = mongo.newClient(settings -> settings.addCommandListener(new CommandListener() {
+            @Override
+            public void commandStarted(CommandStartedEvent event) {
+                BsonDocument update = event.getCommand().getDocument("update", new BsonDocument());
+                if (event.getCommandName().equals("findAndModify") && update.containsKey("$max")) {
+                    long raisedTo = update.getDocument("$max").getNumber("next").longValue();
+                    sync.getDatabase(databaseName).getCollection("receipts")
+                            .insertOne(new Document("_id", raisedTo + 1).append("text", "written beside"));
+                }
+            }
+        }));
+        try (ReactiveKeysmith raced = ReactiveKeysmith.create(racing.getDatabase(databaseName))) {
+            Receipt receipt = new Receipt("new");
+
+            assertThatThrownBy(() -> raced.<Receipt, Long>repository(Receipt.class).insert(receipt).block())
+                    .isInstanceOfSatisfying(DuplicateSequenceIdException.class, e -> {
+                        assertThat(e.id()).isEqualTo(11L);
+                        assertThat(e).hasMessageContaining("keysmith resynced the counter")
+                                .hasMessageContaining("retried once with a new id, and that id was taken too")
+                                .hasMessageContaining(".resync(Receipt.class)");
+                    });
+            assertThat(receipt.id).as("the caller's instance as it was").isNull();
+            assertThat(texts("receipts")).hasSize(11).doesNotContain("new");
+        }
     }
 
     @Test
