@@ -122,6 +122,10 @@ class ReactiveSequenceCountersTest extends SpringMongoTestBase {
                 .hasMessageContaining("KeysmithReactiveSequenceCounters.resync(Entry.class)")
                 .hasCauseInstanceOf(DuplicateSequenceIdException.class);
         assertThat(entry.getId()).as("the caller's instance keeps no id").isNull();
+        importInto("parcels", 100);
+        assertThatThrownBy(() -> onParallel(context.getBean(Parcels.class).save(new Parcel(null, 1))))
+                .as("a record's id is named too").isInstanceOf(DuplicateKeyException.class)
+                .hasMessageContaining("inserting Parcel into 'parcels'").hasMessageContaining("_id 1,");
         assertThat(storedImports("entries", 100)).isEqualTo(imported);
         assertThat(database.getCollection("entries").countDocuments()).isEqualTo(100);
     }
