@@ -21,9 +21,10 @@ import java.lang.annotation.Target;
  * concern majority by default. With {@code batch = 1} the ids are continuous and increasing.
  *
  * <p><b>Costs.</b> A round trip to the database per {@link #batch()} ids (hidden by {@link #prefetch()} in
- * steady state). With {@code batch > 1}, ids are unique but not continuous: a process that stops loses the
- * rest of its batch (and, with prefetch, the batch reserved ahead), and several processes use their batches side
- * by side, so ids are only mostly increasing.
+ * steady state; with prefetch, a sequence used so fast that one batch lasts less than about 8 ms reserves several
+ * whole batches per round trip). With {@code batch > 1}, ids are unique but not continuous: a process that stops
+ * loses the rest of its range (and, with prefetch, the range reserved ahead), and several processes use their
+ * ranges side by side, so ids are only mostly increasing.
  * With {@code batch = 1} the single counter document is a bottleneck (one write per id).
  */
 @Documented
@@ -46,7 +47,9 @@ public @interface Sequence {
 
     /**
      * Reserve the next batch in the background before the current one runs out, so that taking an id does
-     * not wait on the database in steady state. Ignored when {@code batch = 1}.
+     * not wait on the database in steady state. Ignored when {@code batch = 1}. At a pace where one batch lasts
+     * less than about 8 ms, each reservation takes several whole batches (at most 16 by default; the runtime's
+     * {@code prefetchBatches} setting), so that the next range is reserved well before it is needed.
      */
     boolean prefetch() default true;
 

@@ -52,6 +52,14 @@ public final class KeysmithSequences {
      */
     public static final String FAILURE_BACKOFF_PROPERTY = "keysmith.failure_backoff";
     /**
+     * The Hibernate setting for the most batches one reservation of the {@value #TABLE} table's prefetch may take
+     * (the allocator's {@code prefetchBatches}); 16 by default, {@code 1} for exactly one batch per reservation. A
+     * sequence used so fast that one batch lasts less than about 8 ms reserves several batches at once, so that the
+     * next range is reserved well before it is needed; the price is larger gaps when a factory closes. Native
+     * sequences always increment by one batch. A whole number of at least 1; a bad value fails the boot.
+     */
+    public static final String PREFETCH_BATCHES_PROPERTY = "keysmith.prefetch_batches";
+    /**
      * The Hibernate setting for what a session factory does at start-up, after schema management, with a
      * {@code @Sequence} whose counter is behind the largest id of its table: {@code warn} (a log warning naming the
      * sequence, the counter, the largest id and the fix), {@code fail} (the boot fails with

@@ -17,8 +17,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * The Hibernate settings {@value KeysmithSequences#ALLOCATION_TIMEOUT_PROPERTY} and
- * {@value KeysmithSequences#FAILURE_BACKOFF_PROPERTY}: a bad value fails the boot naming the setting and the value,
+ * The Hibernate settings {@value KeysmithSequences#ALLOCATION_TIMEOUT_PROPERTY},
+ * {@value KeysmithSequences#FAILURE_BACKOFF_PROPERTY} and {@value KeysmithSequences#PREFETCH_BATCHES_PROPERTY}: a bad
+ * value fails the boot naming the setting and the value,
  * and the back-off reaches the sequences' allocators (H2, native sequences).
  */
 class AllocatorSettingsTest {
@@ -53,6 +54,16 @@ class AllocatorSettingsTest {
         try (SessionFactory factory = target.create(List.of(Parcel.class))) {
             assertThat(SequenceTableTest.persist(factory, new Parcel())).isEqualTo(1);
         }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {"0", "-1", "many", "1.5"})
+    void aBadNumberOfPrefetchBatchesFailsTheBootNamingTheSettingAndTheValue(String value) {
+        TestDatabase.Target target = TestDatabase.H2.target().with(KeysmithSequences.PREFETCH_BATCHES_PROPERTY, value);
+        assertThatThrownBy(() -> target.create(List.of(Parcel.class)))
+                .hasStackTraceContaining("[keysmith] " + KeysmithSequences.PREFETCH_BATCHES_PROPERTY + " = '" + value
+                        + "' is not a valid number of batches")
+                .hasStackTraceContaining("at least 1");
     }
 
     @Test

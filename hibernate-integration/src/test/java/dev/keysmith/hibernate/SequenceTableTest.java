@@ -25,9 +25,9 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * The table store ({@code keysmith.sequence_store = table}, the default on databases without sequences): sequences
- * reserved in {@code keysmith_sequences} from two session factories (two processes as far
- * as the database can tell) never hand out an id twice, cost one reservation per batch, and a rolled-back
- * transaction does not give its range back.
+ * reserved in {@code keysmith_sequences} from two session factories (two processes as far as the database can tell)
+ * never hand out an id twice, reserve whole batches (one per reservation with {@code keysmith.prefetch_batches = 1}),
+ * and a rolled-back transaction does not give its range back.
  */
 class SequenceTableTest {
 
@@ -72,8 +72,20 @@ class SequenceTableTest {
 
     @ParameterizedTest(name = "{0}")
     @EnumSource(TestDatabase.class)
-    void fourThreadsOverTwoFactoriesNeverShareAnIdAndReserveOncePerBatch(TestDatabase database) throws Exception {
-        TestDatabase.Target target = database.target().withTableStore();
+    void fourThreadsOverTwoFactoriesNeverShareAnIdAndReserveWholeBatches(TestDatabase database) throws Exception {
+        // at the default keysmith.prefetch_batches a fast sequence reserves up to 16 batches at once
+        fourThreadsOverTwoFactories(database.target().withTableStore(), ENTITIES, 16);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(TestDatabase.class)
+    void withPrefetchBatchesOneEachReservationIsOneBatch(TestDatabase database) throws Exception {
+        fourThreadsOverTwoFactories(database.target().withTableStore()
+                .with(KeysmithSequences.PREFETCH_BATCHES_PROPERTY, "1"), THREADS * 2 * PER_TRANSACTION, 1);
+    }
+
+    private static void fourThreadsOverTwoFactories(TestDatabase.Target target, int entities, int maxBatches)
+            throws Exception {
         SessionFactory first = target.create(ENTITY_TYPES);
         SessionFactory second = target.build(ENTITY_TYPES, "none");
         try {
@@ -85,7 +97,7 @@ class SequenceTableTest {
                 SessionFactory factory = t % FACTORIES == 0 ? first : second;
                 workers.add(pool.submit(() -> {
                     start.await();
-                    insertTickets(factory, ENTITIES / THREADS, ids);
+                    insertTickets(factory, entities / THREADS, ids);
                     return null;
                 }));
             }
@@ -95,15 +107,15 @@ class SequenceTableTest {
             }
             pool.shutdown();
 
-            assertThat(ids).as("distinct ids handed out").hasSize(ENTITIES);
+            assertThat(ids).as("distinct ids handed out").hasSize(entities);
             try (Connection connection = target.connect()) {
-                assertThat(count(connection, "select count(distinct id) from Ticket")).isEqualTo(ENTITIES);
+                assertThat(count(connection, "select count(distinct id) from Ticket")).isEqualTo(entities);
                 long reserved = counterValue(connection, "tickets");
-                long reservations = reserved / BATCH;
-                assertThat(reserved % BATCH).as("every reservation takes one batch").isZero();
-                // Each factory may end with its current range partly used and one prefetched range unused.
-                assertThat(reservations).as("range reservations for %d ids in batches of %d", ENTITIES, BATCH)
-                        .isBetween((long) ENTITIES / BATCH, (long) ENTITIES / BATCH + 2L * FACTORIES);
+                assertThat(reserved % BATCH).as("every reservation takes whole batches").isZero();
+                // Each factory may end with its current range partly used and one prefetched range unused, each of
+                // at most maxBatches batches.
+                assertThat(reserved / BATCH).as("batches reserved for %d ids in batches of %d", entities, BATCH)
+                        .isBetween((long) entities / BATCH, (long) entities / BATCH + 2L * FACTORIES * maxBatches);
                 assertThat(ids).allSatisfy(id -> assertThat(id).isBetween(1L, reserved));
             }
         } finally {

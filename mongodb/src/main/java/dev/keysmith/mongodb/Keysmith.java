@@ -171,6 +171,7 @@ public final class Keysmith implements AutoCloseable {
         private Duration failureBackoff;
         private Executor prefetchExecutor;
         private ThreadFactory prefetchThreads;
+        private Integer prefetchBatches;
         private CounterCheck counterCheck = CounterCheck.WARN;
         private boolean resyncOnDuplicateId = true;
 
@@ -221,6 +222,18 @@ public final class Keysmith implements AutoCloseable {
         }
 
         /**
+         * The most batches one reservation of a prefetching sequence may take; 16 by default, 1 for exactly one batch
+         * per round trip. See {@link IdGenerators.Builder#prefetchBatches}.
+         */
+        public Builder prefetchBatches(int maxBatches) {
+            if (maxBatches < 1) {
+                throw new IllegalArgumentException("prefetchBatches must be at least 1, but was " + maxBatches);
+            }
+            this.prefetchBatches = maxBatches;
+            return this;
+        }
+
+        /**
          * Runs the blocking counter writes of the background on {@code executor}. See
          * {@link IdGenerators.Builder#prefetchExecutor}.
          *
@@ -264,6 +277,9 @@ public final class Keysmith implements AutoCloseable {
             }
             if (prefetchThreads != null) {
                 ids.prefetchThreads(prefetchThreads);
+            }
+            if (prefetchBatches != null) {
+                ids.prefetchBatches(prefetchBatches);
             }
             if (prefetchExecutor != null) {
                 deprecatedPrefetchExecutor(ids, prefetchExecutor);

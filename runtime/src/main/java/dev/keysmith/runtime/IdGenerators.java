@@ -36,10 +36,12 @@ public final class IdGenerators implements AutoCloseable {
     private final AsyncCounterStore asyncStore; // null over a CounterStore
     private final Duration allocationTimeout;
     private final Duration failureBackoff;
+    private final int prefetchBatches;
     // Here rather than in SequenceAllocator: generators that never open a sequence never load the allocator.
     static final Duration DEFAULT_ALLOCATION_TIMEOUT = Duration.ofSeconds(30);
     static final Duration DEFAULT_FAILURE_BACKOFF = Duration.ofSeconds(1);
     static final Duration DEFAULT_PREFETCH_IDLE_TIME = Duration.ofSeconds(10);
+    static final int DEFAULT_PREFETCH_BATCHES = 16;
 
     // The scheduler's settings, and the scheduler made from them when the first sequence opens: generators whose
     // codecs never use a sequence (and every codec's first document) load no scheduler, executor or lock class.
@@ -52,11 +54,13 @@ public final class IdGenerators implements AutoCloseable {
     private volatile boolean closed;
 
     private IdGenerators(CounterStore store, AsyncCounterStore asyncStore, Duration allocationTimeout,
-            Duration failureBackoff, Duration prefetchIdleTime, Executor prefetchExecutor, ThreadFactory prefetchThreads) {
+            Duration failureBackoff, int prefetchBatches, Duration prefetchIdleTime, Executor prefetchExecutor,
+            ThreadFactory prefetchThreads) {
         this.store = store;
         this.asyncStore = asyncStore;
         this.allocationTimeout = allocationTimeout;
         this.failureBackoff = failureBackoff;
+        this.prefetchBatches = prefetchBatches;
         this.prefetchIdleTime = prefetchIdleTime;
         this.prefetchExecutor = prefetchExecutor;
         this.prefetchThreads = prefetchThreads;
@@ -88,7 +92,7 @@ public final class IdGenerators implements AutoCloseable {
     public static IdGenerators create(CounterStore store) {
         // Not through the builder: one class fewer to load before the first document.
         return new IdGenerators(Objects.requireNonNull(store, "store"), null, DEFAULT_ALLOCATION_TIMEOUT,
-                DEFAULT_FAILURE_BACKOFF, DEFAULT_PREFETCH_IDLE_TIME, null, null);
+                DEFAULT_FAILURE_BACKOFF, DEFAULT_PREFETCH_BATCHES, DEFAULT_PREFETCH_IDLE_TIME, null, null);
     }
 
     /**
@@ -150,7 +154,7 @@ public final class IdGenerators implements AutoCloseable {
                     + "' cannot be opened");
         }
         SequenceAllocator allocator = sequences.computeIfAbsent(spec.name(), name -> new SequenceAllocator(spec, store,
-                asyncStore, allocationTimeout, failureBackoff, scheduler(), false));
+                asyncStore, allocationTimeout, failureBackoff, prefetchBatches, scheduler(), false));
         if (!allocator.spec().equals(spec)) {
             throw new IllegalArgumentException("sequence '" + spec.name() + "' is declared twice with different"
                     + " settings: " + allocator.spec() + " and " + spec + "; give one of them another name");
@@ -197,6 +201,7 @@ public final class IdGenerators implements AutoCloseable {
         private Duration allocationTimeout = DEFAULT_ALLOCATION_TIMEOUT;
         private Duration failureBackoff = DEFAULT_FAILURE_BACKOFF;
         private Duration prefetchIdleTime = DEFAULT_PREFETCH_IDLE_TIME;
+        private int prefetchBatches = DEFAULT_PREFETCH_BATCHES;
         private Executor prefetchExecutor;
         private ThreadFactory prefetchThreads;
 
@@ -225,6 +230,22 @@ public final class IdGenerators implements AutoCloseable {
                 throw new IllegalArgumentException("failureBackoff must not be negative, but was " + backoff);
             }
             this.failureBackoff = backoff;
+            return this;
+        }
+
+        /**
+         * The most batches one reservation of a prefetching sequence may take; 16 by default, 1 for exactly one
+         * batch per reservation. A sequence whose batch lasts less than about four prefetch leads at the pace it is
+         * used at (8 ms or more: a batch of 50 taken at more than about 6,000 ids a second) reserves the fewest whole
+         * batches that last that long, so that its next range is reserved well before it is needed; a sequence that
+         * idles goes back to one batch. The price is in gaps: a process that stops abandons up to two reservations
+         * of that size (docs/sequences-in-production.md).
+         */
+        public Builder prefetchBatches(int maxBatches) {
+            if (maxBatches < 1) {
+                throw new IllegalArgumentException("prefetchBatches must be at least 1, but was " + maxBatches);
+            }
+            this.prefetchBatches = maxBatches;
             return this;
         }
 
@@ -263,8 +284,8 @@ public final class IdGenerators implements AutoCloseable {
         }
 
         public IdGenerators build() {
-            return new IdGenerators(store, asyncStore, allocationTimeout, failureBackoff, prefetchIdleTime,
-                    prefetchExecutor, prefetchThreads);
+            return new IdGenerators(store, asyncStore, allocationTimeout, failureBackoff, prefetchBatches,
+                    prefetchIdleTime, prefetchExecutor, prefetchThreads);
         }
 
         private static Duration positive(Duration value, String name) {

@@ -104,6 +104,8 @@ public final class SequenceAllocator implements AutoCloseable {
     private final AtomicLongArray staleThrough; // per counter range: ids up to this one are taken (resync); only raised
 
     private volatile State state = new State(IdRange.EMPTY, NextRange.NONE, false);
+    // how many ids a reservation from the allocator's store takes: the batch, or a multiple the prefetcher sets
+    private volatile long reservationIds;
 
     // Written by the one reservation in flight, before it publishes its outcome; read by snapshots and the prefetch.
     private volatile boolean spaceExhausted;
@@ -116,7 +118,7 @@ public final class SequenceAllocator implements AutoCloseable {
     private final LongAdder waits = new LongAdder();
 
     SequenceAllocator(SequenceSpec spec, CounterStore store, AsyncCounterStore asyncStore, Duration allocationTimeout,
-            Duration failureBackoff, PrefetchScheduler scheduler, boolean ownsScheduler) {
+            Duration failureBackoff, int prefetchBatches, PrefetchScheduler scheduler, boolean ownsScheduler) {
         this.spec = Objects.requireNonNull(spec, "spec");
         this.store = store;
         this.asyncStore = asyncStore;
@@ -126,7 +128,8 @@ public final class SequenceAllocator implements AutoCloseable {
         this.scheduler = scheduler;
         this.ownsScheduler = ownsScheduler;
         this.prefetcher = spec.prefetch() && spec.batch() > 1
-                ? new Prefetcher(new PrefetchView(), scheduler, spec.batch()) : null;
+                ? new Prefetcher(new PrefetchView(), scheduler, spec.batch(), prefetchBatches) : null;
+        this.reservationIds = spec.batch();
         this.staleThrough = new AtomicLongArray(ranges.length);
         for (int i = 0; i < ranges.length; i++) {
             staleThrough.set(i, Long.MIN_VALUE);
@@ -142,14 +145,14 @@ public final class SequenceAllocator implements AutoCloseable {
     public static SequenceAllocator open(SequenceSpec spec, CounterStore store) {
         return new SequenceAllocator(spec, Objects.requireNonNull(store, "store"), null,
                 IdGenerators.DEFAULT_ALLOCATION_TIMEOUT, IdGenerators.DEFAULT_FAILURE_BACKOFF,
-                ownScheduler(spec), true);
+                IdGenerators.DEFAULT_PREFETCH_BATCHES, ownScheduler(spec), true);
     }
 
     /** As {@link #open(SequenceSpec, CounterStore)}, over a store that never blocks. */
     public static SequenceAllocator openAsync(SequenceSpec spec, AsyncCounterStore store) {
         return new SequenceAllocator(spec, null, Objects.requireNonNull(store, "store"),
                 IdGenerators.DEFAULT_ALLOCATION_TIMEOUT, IdGenerators.DEFAULT_FAILURE_BACKOFF,
-                ownScheduler(spec), true);
+                IdGenerators.DEFAULT_PREFETCH_BATCHES, ownScheduler(spec), true);
     }
 
     private static PrefetchScheduler ownScheduler(SequenceSpec spec) {
@@ -205,6 +208,9 @@ public final class SequenceAllocator implements AutoCloseable {
      */
     public CompletableFuture<Long> nextAsync() {
         long id = state.current().take();
+        if (id == IdRange.USED_UP) {
+            id = takeFromReserved();
+        }
         if (id != IdRange.USED_UP) {
             tookId();
             return CompletableFuture.completedFuture(id);
@@ -212,6 +218,23 @@ public final class SequenceAllocator implements AutoCloseable {
         CompletableFuture<Long> result = new CompletableFuture<>();
         new AsyncTake(result).run();
         return result;
+    }
+
+    /**
+     * The switch to a reserved range, for a non-blocking caller whose range is used up: installs it and takes an id,
+     * as the loop of {@link AsyncTake} would, without making the loop and its future (the prefetch's steady state,
+     * where the switch should cost no more than on the blocking way in). {@link IdRange#USED_UP} when no range is
+     * reserved or the allocator is closed: the loop then does what is needed.
+     */
+    private long takeFromReserved() {
+        while (true) {
+            State now = state;
+            long id = now.current().take();
+            if (id != IdRange.USED_UP || now.closed() || !(now.next() instanceof Ready ready)) {
+                return id;
+            }
+            install(now, ready);
+        }
     }
 
     /**
@@ -512,11 +535,12 @@ public final class SequenceAllocator implements AutoCloseable {
 
     /** Reserves the next block from a counter picked at random among those not known to be exhausted. */
     private IdBlock reserve(CounterStore via) {
+        long count = via == store ? reservationIds : spec.batch(); // an inline store increments by the batch
         while (true) {
             CounterRange range = pickRange();
             IdBlock block;
             try {
-                block = range.idsOf(via.reserve(range.counter(), spec.batch(), range.counterLimit()), spec.batch());
+                block = range.idsOf(via.reserve(range.counter(), count, range.counterLimit()), count);
             } catch (RuntimeException e) {
                 throw new IdAllocationException(spec.name(), range.counter(), e);
             }
@@ -529,9 +553,10 @@ public final class SequenceAllocator implements AutoCloseable {
     /** As {@link #reserve(CounterStore)}, through the {@link AsyncCounterStore}. */
     private CompletionStage<IdBlock> reserveAsync() {
         CounterRange range = pickRange();
+        long count = reservationIds;
         CompletionStage<Long> offset;
         try {
-            offset = asyncStore.reserve(range.counter(), spec.batch(), range.counterLimit());
+            offset = asyncStore.reserve(range.counter(), count, range.counterLimit());
         } catch (RuntimeException e) {
             throw new IdAllocationException(spec.name(), range.counter(), e);
         }
@@ -548,7 +573,7 @@ public final class SequenceAllocator implements AutoCloseable {
                 throw new IdAllocationException(spec.name(), range.counter(), new IllegalStateException(
                         "the counter store completed the reservation without a value"));
             }
-            return range.idsOf(value, spec.batch());
+            return range.idsOf(value, count);
         }).thenCompose(block -> block != null ? CompletableFuture.completedFuture(block) : reserveAsync());
     }
 
@@ -710,6 +735,11 @@ public final class SequenceAllocator implements AutoCloseable {
         @Override
         public boolean ended() {
             return state.closed() || spaceExhausted;
+        }
+
+        @Override
+        public void reservationIds(long ids) {
+            reservationIds = ids;
         }
 
         @Override

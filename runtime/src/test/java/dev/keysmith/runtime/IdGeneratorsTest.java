@@ -93,7 +93,8 @@ class IdGeneratorsTest {
             assertThat(started).isNotEmpty();
             assertThat(shared.sequenceSnapshots()).hasSize(100)
                     .allSatisfy(snapshot -> assertThat(snapshot.idsHandedOut()).isEqualTo(200))
-                    .allSatisfy(snapshot -> assertThat(snapshot.reservations()).isGreaterThanOrEqualTo(20));
+                    // 200 ids each, in reservations of one batch of 10 to 16 batches (the prefetch at a fast pace)
+                    .allSatisfy(snapshot -> assertThat(snapshot.reservations()).isBetween(2L, 21L));
 
             for (Thread thread : started) {
                 thread.join(); // every sequence idles and leaves the schedule, so the thread ends; else the
@@ -132,6 +133,44 @@ class IdGeneratorsTest {
             assertThat(taken).containsExactlyElementsOf(LongStream.rangeClosed(1, 50).boxed().toList());
             assertThat(store.callsBy(caller)).as("the first range only").isEqualTo(1);
         }
+    }
+
+    @Test
+    void aSequenceUsedFasterThanItsBatchLastsReservesSeveralBatchesAtOnce() {
+        RecordingCounterStore store = new RecordingCounterStore(new InMemoryCounterStore());
+        try (IdGenerators fast = IdGenerators.create(store)) {
+            SequenceAllocator sequence = fast.sequence(SequenceSpec.of("fast").withBatch(10));
+            Set<Long> taken = new java.util.TreeSet<>();
+            // in memory, an id every microsecond or faster: 10 ids last far less than the prefetch's lead of 2 ms
+            for (int i = 0; i < 20_000; i++) {
+                awaitTheNextRangeWhenUsedUp(sequence);
+                taken.add(sequence.next());
+            }
+            assertThat(taken).as("never an id twice").hasSize(20_000);
+        }
+
+        assertThat(store.counts()).as("whole batches, up to 16 of them").allSatisfy(count -> {
+            assertThat(count % 10).isZero();
+            assertThat(count).isBetween(10L, 160L);
+        });
+        assertThat(store.counts()).as("at this pace the prefetch reserves several batches at once")
+                .anySatisfy(count -> assertThat(count).isGreaterThan(10));
+    }
+
+    @Test
+    void withPrefetchBatchesOneEveryReservationIsOneBatch() {
+        RecordingCounterStore store = new RecordingCounterStore(new InMemoryCounterStore());
+        try (IdGenerators exact = IdGenerators.builder(store).prefetchBatches(1).build()) {
+            SequenceAllocator sequence = exact.sequence(SequenceSpec.of("exact").withBatch(10));
+            for (int i = 0; i < 5_000; i++) {
+                awaitTheNextRangeWhenUsedUp(sequence);
+                sequence.next();
+            }
+        }
+
+        assertThat(store.counts()).hasSizeGreaterThanOrEqualTo(500).containsOnly(10L);
+        assertThatIllegalArgumentException().isThrownBy(() -> IdGenerators.builder(store).prefetchBatches(0))
+                .withMessageContaining("prefetchBatches").withMessageContaining("0");
     }
 
     @Test

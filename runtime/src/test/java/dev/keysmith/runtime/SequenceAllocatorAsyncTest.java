@@ -247,8 +247,10 @@ class SequenceAllocatorAsyncTest {
     void withPrefetchNonBlockingCallersGetCompletedFuturesInSteadyStateAndTheCallerReservesOnlyTheFirstRange() {
         InMemoryCounterStore counters = new InMemoryCounterStore();
         List<Thread> reservedOn = new CopyOnWriteArrayList<>();
+        List<Long> reservedCounts = new CopyOnWriteArrayList<>();
         AsyncCounterStore recording = (counter, count) -> {
             reservedOn.add(Thread.currentThread());
+            reservedCounts.add(count);
             return CompletableFuture.supplyAsync(() -> counters.reserve(counter, count), storeThreads);
         };
         Thread caller = Thread.currentThread();
@@ -266,7 +268,11 @@ class SequenceAllocatorAsyncTest {
             assertThat(allocator.snapshot().waits()).isZero();
         }
         assertThat(reservedOn.stream().filter(thread -> thread == caller)).as("the first range").hasSize(1);
-        assertThat(reservedOn).hasSizeGreaterThanOrEqualTo(100);
+        assertThat(reservedCounts).as("whole batches, at most the most a prefetch may take")
+                .allSatisfy(count -> assertThat(count % 100).isZero())
+                .allSatisfy(count -> assertThat(count).isBetween(100L, 100L * 16));
+        assertThat(reservedCounts.stream().mapToLong(Long::longValue).sum()).as("ids reserved")
+                .isGreaterThanOrEqualTo(10_000);
     }
 
     @Test

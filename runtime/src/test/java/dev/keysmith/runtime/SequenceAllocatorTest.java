@@ -158,7 +158,12 @@ class SequenceAllocatorTest {
 
         assertThat(taken).containsExactlyElementsOf(range(1, 10_000));
         assertThat(store.callsBy(caller)).isEqualTo(1);
-        assertThat(store.callsByOthersThan(caller)).isGreaterThanOrEqualTo(99);
+        assertThat(store.counts()).as("each reservation whole batches, at most the most a prefetch may take")
+                .allSatisfy(count -> assertThat(count % 100).isZero())
+                .allSatisfy(count -> assertThat(count).isBetween(100L, 100L * 16))
+                .as("every range after the first reserved by the prefetch")
+                .satisfies(counts -> assertThat(counts.stream().mapToLong(Long::longValue).sum() - 100)
+                        .isGreaterThanOrEqualTo(10_000 - 100));
     }
 
     @Test
@@ -188,8 +193,10 @@ class SequenceAllocatorTest {
         }
         assertThat(store.callsBy(caller)).as("the first range").isEqualTo(1);
         assertThat(executorThreads).hasSize(1);
-        assertThat(store.callsBy(executorThreads.get(0))).as("every prefetch").isGreaterThanOrEqualTo(99)
+        assertThat(store.callsBy(executorThreads.get(0))).as("every prefetch").isPositive()
                 .isEqualTo(store.callsByOthersThan(caller));
+        assertThat(store.counts().stream().mapToLong(Long::longValue).sum() - 20).as("ids prefetched")
+                .isGreaterThanOrEqualTo(2_000 - 20);
     }
 
     @Test

@@ -13,23 +13,25 @@ import org.hibernate.MappingException;
 
 /**
  * The allocator settings of one session factory, read from the Hibernate settings
- * {@value KeysmithSequences#ALLOCATION_TIMEOUT_PROPERTY} and {@value KeysmithSequences#FAILURE_BACKOFF_PROPERTY}
- * (absent: the runtime's defaults) and checked when the model is built.
+ * {@value KeysmithSequences#ALLOCATION_TIMEOUT_PROPERTY}, {@value KeysmithSequences#FAILURE_BACKOFF_PROPERTY} and
+ * {@value KeysmithSequences#PREFETCH_BATCHES_PROPERTY} (absent: the runtime's defaults) and checked when the model
+ * is built.
  *
  * <p>Immutable.
  *
  * @param allocationTimeout the allocator's allocation timeout, or null for the default
  * @param failureBackoff the allocator's failure back-off, or null for the default
+ * @param prefetchBatches the most batches of a prefetching reservation, or null for the default
  */
-record AllocatorSettings(Duration allocationTimeout, Duration failureBackoff) {
+record AllocatorSettings(Duration allocationTimeout, Duration failureBackoff, Integer prefetchBatches) {
 
     private static final String FORMS = "milliseconds (5000), a number with ms, s or m (5s), or ISO-8601 (PT5S)";
     private static final Pattern AMOUNT = Pattern.compile("(\\d{1,12})\\s*(ms|s|m)?");
 
-    /** Reads both settings; a value that is not a duration, or out of range, is a boot error naming the setting. */
+    /** Reads the settings; a value that is not of its kind, or out of range, is a boot error naming the setting. */
     static AllocatorSettings of(Map<String, Object> settings) {
         return new AllocatorSettings(duration(settings, KeysmithSequences.ALLOCATION_TIMEOUT_PROPERTY, true),
-                duration(settings, KeysmithSequences.FAILURE_BACKOFF_PROPERTY, false));
+                duration(settings, KeysmithSequences.FAILURE_BACKOFF_PROPERTY, false), batches(settings));
     }
 
     /** The generators of one factory over {@code store}, with these settings. */
@@ -41,7 +43,28 @@ record AllocatorSettings(Duration allocationTimeout, Duration failureBackoff) {
         if (failureBackoff != null) {
             builder.failureBackoff(failureBackoff);
         }
+        if (prefetchBatches != null) {
+            builder.prefetchBatches(prefetchBatches);
+        }
         return builder.build();
+    }
+
+    private static Integer batches(Map<String, Object> settings) {
+        String name = KeysmithSequences.PREFETCH_BATCHES_PROPERTY;
+        Object value = settings.get(name);
+        if (value == null) {
+            return null;
+        }
+        try {
+            int batches = value instanceof Integer number ? number : Integer.parseInt(value.toString().trim());
+            if (batches >= 1) {
+                return batches;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new MappingException("[keysmith] " + name + " = '" + value + "' is not a valid number of batches: use"
+                + " a whole number of at least 1 (1: one batch per reservation; 16 by default)");
     }
 
     private static Duration duration(Map<String, Object> settings, String name, boolean positive) {

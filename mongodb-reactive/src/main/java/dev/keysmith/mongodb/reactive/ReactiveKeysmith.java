@@ -172,6 +172,7 @@ public final class ReactiveKeysmith implements AutoCloseable {
         private Duration allocationTimeout;
         private Duration failureBackoff;
         private ThreadFactory prefetchThreads;
+        private Integer prefetchBatches;
         private boolean resyncOnDuplicateId = true;
 
         private Builder(MongoDatabase database) {
@@ -215,6 +216,18 @@ public final class ReactiveKeysmith implements AutoCloseable {
         }
 
         /**
+         * The most batches one reservation of a prefetching sequence may take; 16 by default, 1 for exactly one batch
+         * per round trip. See {@link IdGenerators.Builder#prefetchBatches}.
+         */
+        public Builder prefetchBatches(int maxBatches) {
+            if (maxBatches < 1) {
+                throw new IllegalArgumentException("prefetchBatches must be at least 1, but was " + maxBatches);
+            }
+            this.prefetchBatches = maxBatches;
+            return this;
+        }
+
+        /**
          * Whether a repository's insert that meets a duplicate {@code @Sequence} id resyncs the sequence (without
          * blocking) and retries once with a new id ({@code true} by default); with {@code false} it fails with
          * {@link dev.keysmith.mongodb.DuplicateSequenceIdException} at once.
@@ -236,6 +249,9 @@ public final class ReactiveKeysmith implements AutoCloseable {
             }
             if (prefetchThreads != null) {
                 ids.prefetchThreads(prefetchThreads);
+            }
+            if (prefetchBatches != null) {
+                ids.prefetchBatches(prefetchBatches);
             }
             return new ReactiveKeysmith(database, ids.build(), new ReactiveSequenceCounters(database, store,
                     CounterCheck.OFF, resyncOnDuplicateId, "keysmith.resync(%s.class)", null));

@@ -111,9 +111,10 @@ class MongoSequenceTest {
         });
         allocators.forEach(SequenceAllocator::close);
 
-        // every allocator reserved its own ranges (and prefetched one more): 40 distinct ids, with gaps
+        // every allocator reserved its own range (and prefetched one more, of up to two batches, the pace being fast):
+        // 40 distinct ids, with gaps
         assertThat(taken).hasSize(40);
-        assertThat(firstStore.reserve("fresh", 1)).isBetween(40L, 80L);
+        assertThat(firstStore.reserve("fresh", 1)).isBetween(40L, 8 * (5 + 10L));
     }
 
     @Test
@@ -168,8 +169,10 @@ class MongoSequenceTest {
             assertThat(allocator.snapshot().waits()).isZero();
         }
 
+        // the caller reserved the first 100 ids; the other 4,900 came from the prefetch thread's reservations (of one
+        // batch or several, as the pace asks)
         assertThat(recording.callsBy(caller)).isEqualTo(1);
-        assertThat(recording.callsByOthersThan(caller)).isGreaterThanOrEqualTo(49);
+        assertThat(recording.callsByOthersThan(caller)).isPositive();
     }
 
     @Test

@@ -9,6 +9,13 @@ package dev.keysmith.runtime.internal;
  * range and a full one. A full one means the next range is reserved as soon as the callers switch to the previous,
  * so that a whole range's time covers the reservation. With the pace unknown, the lead is half a range.
  *
+ * <p><b>The reservation size.</b> A range should last at least {@link #SPAN_LEADS} leads at the pace, so that
+ * its reservation starts half a range, a whole lead or more, before the callers need it: a sequence whose
+ * {@code batch} lasts less reserves several batches at once ({@link #reservationIds}), up to the most the allocator
+ * allows. Without that, a range that lasts less than the lead leaves the prefetch no time at all: its reservation
+ * can start only once the callers switch to the range before it, and a reservation that takes longer than one range
+ * (a collector pause, a busy host) reaches a caller.
+ *
  * <p><b>The pace</b> is learnt from ids taken over time, by the prefetch thread at each check. A faster pace is believed at once, a slower one only
  * gradually, since a pace believed too slow is a caller waiting. The reservation time is learnt the other way
  * round: a slower one at once, a faster one gradually.
@@ -26,6 +33,9 @@ public final class PrefetchLead {
 
     /** How many reservation times' worth of ids should still be available when the next reservation starts. */
     public static final long LEAD_RESERVATIONS = 4;
+
+    /** How many leads one range should last, at least, when the allocator may reserve several batches at once. */
+    public static final long SPAN_LEADS = 4;
 
     /** The shortest lead, in time. */
     public static final long MIN_LEAD_NANOS = 2_000_000;
@@ -59,6 +69,20 @@ public final class PrefetchLead {
     }
 
     /**
+     * How many ids the next reservation should take: the fewest whole batches of {@code batch} ids that last
+     * {@link #SPAN_LEADS} leads at the pace, at most {@code maxBatches}; one batch while the pace is unknown.
+     */
+    public long reservationIds(long batch, int maxBatches) {
+        if (nanosPerId == UNKNOWN || maxBatches <= 1) {
+            return batch;
+        }
+        long spanNanos = leadNanos() > Long.MAX_VALUE / SPAN_LEADS ? Long.MAX_VALUE : SPAN_LEADS * leadNanos();
+        long wanted = spanNanos / nanosPerId;
+        long batches = Math.min(maxBatches, Math.max(1, wanted / batch + (wanted % batch == 0 ? 0 : 1)));
+        return batch > Long.MAX_VALUE / batches ? batch : batches * batch;
+    }
+
+    /**
      * How many ids should still be available (the current range plus a reserved one) when the reservation of the
      * next range of {@code batch} ids starts: between {@code batch / 2} and {@code batch}.
      */
@@ -67,12 +91,16 @@ public final class PrefetchLead {
         if (nanosPerId == UNKNOWN) {
             return half;
         }
-        long leadNanos = MIN_LEAD_NANOS;
-        if (reserveNanos != UNKNOWN) {
-            leadNanos = Math.max(leadNanos, reserveNanos > Long.MAX_VALUE / LEAD_RESERVATIONS ? Long.MAX_VALUE
-                    : LEAD_RESERVATIONS * reserveNanos);
+        return Math.max(half, Math.min(batch, leadNanos() / nanosPerId));
+    }
+
+    /** The lead in time: {@link #LEAD_RESERVATIONS} reservation times, at least {@link #MIN_LEAD_NANOS}. */
+    private long leadNanos() {
+        if (reserveNanos == UNKNOWN) {
+            return MIN_LEAD_NANOS;
         }
-        return Math.max(half, Math.min(batch, leadNanos / nanosPerId));
+        return Math.max(MIN_LEAD_NANOS, reserveNanos > Long.MAX_VALUE / LEAD_RESERVATIONS ? Long.MAX_VALUE
+                : LEAD_RESERVATIONS * reserveNanos);
     }
 
     /**
@@ -96,6 +124,11 @@ public final class PrefetchLead {
         }
         checkedAtNanos = nowNanos;
         handedOutAtCheck = handedOut;
+    }
+
+    /** How many ids were taken so far at the last check (or entering the schedule). */
+    public long handedOutAtCheck() {
+        return handedOutAtCheck;
     }
 
     /** Whether the last {@link #IDLE_CHECKS} checks found no id taken: the sequence leaves the schedule. */

@@ -17,6 +17,11 @@ import java.util.concurrent.RejectedExecutionException;
  * starts the reservation there ({@link Sequence#startPrefetch()}), and says when to look again, until the sequence
  * is idle or ended.
  *
+ * <p>The checks also size the reservations ({@link Sequence#reservationIds}): the {@link PrefetchLead}'s size for the
+ * pace, but at most twice the last reservation's (a burst of ids is not yet a pace: the size grows one doubling per
+ * reservation, as a segment allocator's step does), and one batch again once the sequence idles, until a check sees
+ * ids taken.
+ *
  * <p>Thread-safe: {@link #tookId()} is called from any thread; the checks, and the {@link PrefetchLead} they use,
  * run on the scheduler's one thread.
  */
@@ -36,6 +41,12 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
 
         /** Whether the sequence takes no more reservations: closed, or its id space used up. */
         boolean ended();
+
+        /**
+         * How many ids the reservations of the sequence take from now on: {@code batch} or a multiple of it. Only
+         * the prefetcher sets it.
+         */
+        void reservationIds(long ids);
 
         /** How many reservations succeeded so far. */
         long reservations();
@@ -65,16 +76,27 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
     private final Sequence sequence;
     private final PrefetchScheduler scheduler;
     private final long batch;
+    private final int maxBatches;
     private volatile boolean scheduled;
     // confined to the scheduler's thread
     private final PrefetchLead lead = new PrefetchLead();
     private boolean entered; // false until the first check after entering the schedule
     private long reservationsSeen;
+    private long reservationIds;
+    private long largestNext; // the most ids the next reservation may take: twice the last one's, until reserved
+    private boolean paced; // whether a check since entering the schedule saw ids taken
 
-    public Prefetcher(Sequence sequence, PrefetchScheduler scheduler, long batch) {
+    /**
+     * @param batch the sequence's batch
+     * @param maxBatches the most batches one reservation may take (1: always one)
+     */
+    public Prefetcher(Sequence sequence, PrefetchScheduler scheduler, long batch, int maxBatches) {
         this.sequence = sequence;
         this.scheduler = scheduler;
         this.batch = batch;
+        this.maxBatches = maxBatches;
+        this.reservationIds = batch;
+        this.largestNext = batch;
     }
 
     /** A caller took an id: enters the sequence into the schedule unless it is in it. */
@@ -94,6 +116,7 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
         long now = System.nanoTime();
         long handedOut = sequence.handedOut();
         if (entered) {
+            paced |= handedOut != lead.handedOutAtCheck();
             lead.checked(now, handedOut);
         } else {
             lead.scheduled(now, handedOut);
@@ -103,6 +126,10 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
         if (reservations != reservationsSeen) {
             reservationsSeen = reservations;
             lead.reserved(sequence.lastReservationNanos());
+            largestNext = reservationIds > Long.MAX_VALUE / 2 ? reservationIds : 2 * reservationIds;
+        }
+        if (paced) { // a sequence back from idling reserves one batch until it is seen in use again
+            resize(Math.min(lead.reservationIds(batch, maxBatches), largestNext));
         }
         long wait = nanosUntilPrefetch(now);
         if (wait == LEAVE || wait > 0 && lead.idle()) {
@@ -133,7 +160,14 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
             return Math.max(1, failed.retryAtNanos() - now);
         }
         long ready = next instanceof Ready r ? r.block().size() : 0;
-        return lead.nanosUntilReservation(sequence.idsLeft(), ready, batch);
+        return lead.nanosUntilReservation(sequence.idsLeft(), ready, reservationIds);
+    }
+
+    private void resize(long ids) {
+        if (ids != reservationIds) {
+            reservationIds = ids;
+            sequence.reservationIds(ids);
+        }
     }
 
     /** Names the sequence, for the scheduler's warning when a check fails. */
@@ -142,7 +176,11 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
         return sequence.toString();
     }
 
+    /** Leaves the schedule: an idle sequence's next reservations take one batch again, until it is paced anew. */
     private long leave() {
+        resize(batch);
+        largestNext = batch;
+        paced = false;
         entered = false;
         scheduled = false; // last: a caller may enter the sequence again from here on
         return LEAVE;

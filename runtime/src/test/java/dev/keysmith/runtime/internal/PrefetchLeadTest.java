@@ -171,4 +171,49 @@ class PrefetchLeadTest {
 
         assertThat(lead.nanosWhileReserving(3)).isEqualTo(700 * MICROS);
     }
+
+    @Test
+    void aRangeThatLastsLessThanFourLeadsTakesTheFewestWholeBatchesThatDo() {
+        PrefetchLead lead = new PrefetchLead();
+        assertThat(lead.reservationIds(50, 16)).as("pace unknown: one batch").isEqualTo(50);
+
+        lead.reserved(70 * MICROS);
+        lead.scheduled(0, 0);
+        lead.checked(1_000 * MICROS, 50); // 20 µs an id: the lead is 2 ms, four leads 8 ms, 400 ids
+
+        assertThat(lead.reservationIds(50, 16)).isEqualTo(400);
+        assertThat(lead.reservationIds(30, 16)).as("the fewest whole batches: 14 of 30").isEqualTo(420);
+        assertThat(lead.reservationIds(50, 4)).as("at most the allowed batches").isEqualTo(200);
+        assertThat(lead.reservationIds(50, 1)).isEqualTo(50);
+        assertThat(lead.reservationIds(1_000, 16)).as("a batch that lasts 20 ms").isEqualTo(1_000);
+        assertThat(lead.leadIds(400)).as("reserved half a range, 4 ms, before it is needed").isEqualTo(200);
+    }
+
+    @Test
+    void aSlowStoreAsksForLongerRangesAndAFastOneShorterOnlyGradually() {
+        PrefetchLead lead = new PrefetchLead();
+        lead.scheduled(0, 0);
+        lead.checked(1_000 * MICROS, 100); // 10 µs an id
+        lead.reserved(1_000 * MICROS); // the lead is four reservations: 4 ms, four leads 16 ms, 1,600 ids
+
+        assertThat(lead.reservationIds(100, 64)).isEqualTo(1_600);
+        lead.reserved(100 * MICROS);
+        assertThat(lead.reservationIds(100, 64)).as("a faster reservation believed by an eighth")
+                .isEqualTo(1_500);
+        for (int i = 0; i < 100; i++) {
+            lead.reserved(100 * MICROS);
+        }
+        assertThat(lead.reservationIds(100, 64)).as("down to the shortest lead: 8 ms").isEqualTo(800);
+    }
+
+    @Test
+    void theReservationSizeNeverOverflows() {
+        PrefetchLead lead = new PrefetchLead();
+        lead.scheduled(0, 0);
+        lead.checked(1, 1_000_000); // as fast as it gets: 1 ns an id
+        lead.reserved(Long.MAX_VALUE / 2);
+
+        assertThat(lead.reservationIds(Long.MAX_VALUE / 4, 16)).isEqualTo(Long.MAX_VALUE / 4);
+        assertThat(lead.reservationIds(1_000, Integer.MAX_VALUE)).isEqualTo(1_000L * Integer.MAX_VALUE);
+    }
 }

@@ -8,7 +8,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Wraps a {@link CounterStore} and records every call: how many each thread made, and the counters asked for.
+ * Wraps a {@link CounterStore} and records every call: how many each thread made, the counters asked for, and how
+ * many values each call asked for.
  * While {@link #failWith} is set, calls throw that exception instead of reaching the store.
  *
  * <p>Thread-safe.
@@ -18,6 +19,7 @@ public final class RecordingCounterStore implements CounterStore {
     private final CounterStore delegate;
     private final Map<Thread, AtomicInteger> callsPerThread = new ConcurrentHashMap<>();
     private final List<String> countersCalled = new CopyOnWriteArrayList<>();
+    private final List<Long> counts = new CopyOnWriteArrayList<>();
     private volatile RuntimeException failure;
 
     public RecordingCounterStore(CounterStore delegate) {
@@ -28,6 +30,7 @@ public final class RecordingCounterStore implements CounterStore {
     public long reserve(String counter, long count) {
         callsPerThread.computeIfAbsent(Thread.currentThread(), thread -> new AtomicInteger()).incrementAndGet();
         countersCalled.add(counter);
+        counts.add(count);
         RuntimeException toThrow = failure;
         if (toThrow != null) {
             throw toThrow;
@@ -50,6 +53,11 @@ public final class RecordingCounterStore implements CounterStore {
     public int callsByOthersThan(Thread thread) {
         return callsPerThread.entrySet().stream().filter(entry -> entry.getKey() != thread)
                 .mapToInt(entry -> entry.getValue().get()).sum();
+    }
+
+    /** How many values each call asked for, in order. */
+    public List<Long> counts() {
+        return List.copyOf(counts);
     }
 
     /** The counters called, in order. */

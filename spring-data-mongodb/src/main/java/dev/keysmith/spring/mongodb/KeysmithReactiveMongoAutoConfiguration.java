@@ -8,7 +8,9 @@ import dev.keysmith.spring.mongodb.internal.AssignIdsBeforeReactiveConvert;
 import dev.keysmith.spring.mongodb.internal.EntityIds;
 import dev.keysmith.spring.mongodb.internal.RandomIdRetryPostProcessor;
 import dev.keysmith.spring.mongodb.internal.ReactiveInsertIds;
+import dev.keysmith.spring.mongodb.internal.ReactiveMonoInserts;
 import dev.keysmith.spring.mongodb.internal.ReactiveSequenceRetry;
+import dev.keysmith.spring.mongodb.internal.ReactiveUpsertIds;
 import java.util.List;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -29,7 +31,8 @@ import reactor.core.publisher.Mono;
  * Spring Boot auto-configuration of keysmith for reactive Spring Data MongoDB
  * ({@code spring-boot-starter-data-mongodb-reactive} and {@code keysmith-mongodb-reactive}): ids on the reactive
  * template's {@code insert}, {@code save} and {@code insertAll} (and so on the reactive repositories' {@code save},
- * {@code insert} and {@code saveAll}) by the rules of the blocking route, without blocking; {@code @Sequence} ranges
+ * {@code insert} and {@code saveAll}), upserts and bulk operations, by the rules of the blocking route, without
+ * blocking; {@code @Sequence} ranges
  * reserved through the reactive driver ({@link ReactiveMongoCounterStore}, in no session), in the counters of the
  * blocking route; {@code @RandomId} collisions retried; a {@code @Sequence} id that collides (a counter behind its
  * data) resynced and retried once ({@link KeysmithReactiveSequenceCounters}); the mapping checked at startup; the
@@ -82,14 +85,16 @@ public class KeysmithReactiveMongoAutoConfiguration {
     /**
      * On every reactive template: resyncs (then retries once) a {@code @Sequence} whose id collides, retries inserts of
      * {@code @RandomId} entities that collide on {@code _id}, and gives a batch's {@code @Sequence} ids in the batch's
-     * order.
+     * order; gives upserted documents keysmith's id and keeps replacements without one as the blocking route does;
+     * routes the {@code Mono}-taking inserts through the same.
      */
     @Bean
     public static RandomIdRetryPostProcessor keysmithReactiveRandomIdRetry(ObjectProvider<EntityIds> ids,
             ObjectProvider<KeysmithReactiveSequenceCounters> counters) {
         return new RandomIdRetryPostProcessor(ReactiveMongoOperations.class,
                 () -> List.of(new ReactiveSequenceRetry(ids::getObject, counters::getObject),
-                        new ReactiveInsertIds(ids::getObject)));
+                        new ReactiveInsertIds(ids::getObject), new ReactiveUpsertIds(ids::getObject),
+                        new ReactiveMonoInserts()));
     }
 
     /**

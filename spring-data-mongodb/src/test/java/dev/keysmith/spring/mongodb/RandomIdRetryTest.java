@@ -17,6 +17,7 @@ import org.bson.Document;
 import org.junit.jupiter.api.Test;
 import org.springframework.context.ConfigurableApplicationContext;
 import org.springframework.dao.DuplicateKeyException;
+import org.springframework.data.mongodb.core.FindAndModifyOptions;
 import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.data.mongodb.core.index.Index;
 import org.springframework.data.mongodb.core.query.Criteria;
@@ -75,6 +76,24 @@ class RandomIdRetryTest extends SpringMongoTestBase {
 
         assertThatThrownBy(() -> template.upsert(Query.query(Criteria.where("label").is("t9")),
                 Update.update("label", "t9"), Ticket.class))
+                .isInstanceOf(RandomIdExhaustedException.class)
+                .hasMessageContaining("'tickets'")
+                .hasMessageContaining("200 attempts");
+        assertThat(template.getCollection("tickets").countDocuments()).isEqualTo(9);
+    }
+
+    @Test
+    void aFindAndModifyUpsertRetriesCollisionsOfItsDrawnIdWhichTheServerReportsAsAFailedCommand() {
+        MongoTemplate template = start(TestApplication.class).getBean(MongoTemplate.class);
+        // all ids but 1 taken behind the application's back: the upsert collides until it draws 1
+        LongStream.rangeClosed(2, 9).forEach(id -> template.getCollection("tickets").insertOne(new Document("_id", id)));
+
+        Ticket drawn = template.findAndModify(Query.query(Criteria.where("label").is("a")), Update.update("label", "a"),
+                FindAndModifyOptions.options().upsert(true).returnNew(true), Ticket.class);
+
+        assertThat(drawn.getId()).isEqualTo(1L);
+        assertThatThrownBy(() -> template.findAndModify(Query.query(Criteria.where("label").is("b")),
+                Update.update("label", "b"), FindAndModifyOptions.options().upsert(true), Ticket.class))
                 .isInstanceOf(RandomIdExhaustedException.class)
                 .hasMessageContaining("'tickets'")
                 .hasMessageContaining("200 attempts");

@@ -2,6 +2,8 @@ package dev.keysmith.spring.mongodb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.springframework.data.mongodb.core.query.Criteria.where;
+import static org.springframework.data.mongodb.core.query.Query.query;
 
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
@@ -18,6 +20,7 @@ import dev.keysmith.spring.mongodb.reactive.Memo;
 import dev.keysmith.spring.mongodb.reactive.Memos;
 import dev.keysmith.spring.mongodb.reactive.Parcel;
 import dev.keysmith.spring.mongodb.reactive.Parcels;
+import dev.keysmith.spring.mongodb.reactive.Raffle;
 import dev.keysmith.spring.mongodb.reactive.ReactiveApplication;
 import dev.keysmith.spring.mongodb.reactive.Stamp;
 import dev.keysmith.spring.mongodb.reactive.Stamps;
@@ -27,9 +30,11 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.function.IntFunction;
 import java.util.function.ToLongFunction;
+import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 import org.bson.Document;
 import org.bson.UuidRepresentation;
@@ -38,6 +43,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.data.mongodb.core.BulkOperations.BulkMode;
+import org.springframework.data.mongodb.core.FindAndModifyOptions;
+import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
+import org.springframework.data.mongodb.core.query.Update;
 import org.springframework.data.repository.reactive.ReactiveCrudRepository;
 import reactor.blockhound.BlockingOperationError;
 import reactor.core.Exceptions;
@@ -51,7 +60,9 @@ import reactor.core.scheduler.Schedulers;
  * template's work after them run) are watched too; a sampler looks for keysmith frames that wait. Two applications
  * (two clients) on one database with eight concurrent subscribers each, on a continuous sequence (batch 1), a
  * prefetched one (batch 50) and striped counters: no id twice, none above its counter; and a counter behind imported
- * data, which every subscriber meets at once, resynced and retried on the same threads.
+ * data, which every subscriber meets at once, resynced and retried on the same threads. The template's other calls the
+ * same way: upserts ({@code upsert}, {@code findAndModify}, bulk), replacements and the {@code Mono}-taking inserts
+ * with their {@code @RandomId} retries.
  */
 @Timeout(600) // the machine these run on may be loaded many times over
 class ReactiveNonBlockingTest extends SpringMongoTestBase {
@@ -62,6 +73,8 @@ class ReactiveNonBlockingTest extends SpringMongoTestBase {
      */
     private static final int IDS = Integer.getInteger("keysmith.test.reactive-ids", 10_000);
     private static final int SUBSCRIBERS = 8;
+    /** Upserts per sequence: a tenth of {@link #IDS}. */
+    private static final int UPSERTS = IDS / 10;
 
     private final List<MongoClient> watchedClients = new ArrayList<>();
     private final List<ConfigurableApplicationContext> applications = new ArrayList<>();
@@ -181,6 +194,79 @@ class ReactiveNonBlockingTest extends SpringMongoTestBase {
                 .containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, 9).boxed().toList());
         assertThatThrownBy(() -> draws.save(new Draw(null, "one too many")).subscribeOn(Schedulers.parallel()).block())
                 .isInstanceOf(RandomIdExhaustedException.class);
+    }
+
+    @Test
+    void upsertsOfAContinuousSequenceFromTwoApplicationsGiveNoIdTwiceAndNoneAboveTheCounter() throws Exception {
+        List<Long> ids = upsertFromBothApplications((template, i) -> template.upsert(query(where("text").is("u" + i)),
+                Update.update("text", "u" + i), Entry.class).map(result -> result.getUpsertedId().asInt64().getValue()));
+
+        assertDistinctAndCounted(ids, "entries");
+        assertThat(ids).as("every upsert inserted, so no id was left unused")
+                .containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, UPSERTS).boxed().toList());
+    }
+
+    @Test
+    void findAndModifyAndBulkUpsertsWithPrefetchFromTwoApplicationsGiveNoIdTwiceAndNoneAboveTheCounter()
+            throws Exception {
+        List<Long> ids = upsertFromBothApplications((template, i) -> i % 2 == 0
+                ? template.findAndModify(query(where("weight").is(i)), Update.update("weight", i),
+                        FindAndModifyOptions.options().upsert(true).returnNew(true), Parcel.class).map(Parcel::id)
+                : template.bulkOps(BulkMode.UNORDERED, Parcel.class)
+                        .upsert(query(where("weight").is(i)), Update.update("weight", i)).execute()
+                        .map(result -> result.getUpserts().get(0).getId().asInt64().getValue()));
+
+        assertDistinctAndCounted(ids, "parcels");
+        assertThat(applications.get(0).getBean(Parcels.class).count().block()).isEqualTo(UPSERTS);
+    }
+
+    @Test
+    void replacementsTheMonoOverloadsAndTheirRandomIdRetriesRunWithoutBlocking() throws Exception {
+        ReactiveMongoTemplate template = applications.get(0).getBean(ReactiveMongoTemplate.class);
+        NonBlocking.Sampled<List<Raffle>> run = NonBlocking.whileSampling(() -> {
+            List<Entry> batch = template.insertAll(Mono.just(IntStream.range(0, 50).mapToObj(i -> new Entry("b" + i))
+                    .toList())).subscribeOn(Schedulers.parallel()).collectList().block();
+            assertThat(batch).extracting(Entry::getId).isSorted().doesNotHaveDuplicates().doesNotContainNull();
+            Memo memo = template.save(Mono.just(new Memo("saved"))).subscribeOn(Schedulers.parallel()).block();
+            assertThat(memo.getId()).isNotNull();
+            Entry replaced = template.findAndReplace(query(where("text").is("b0")), new Entry("r0"))
+                    .subscribeOn(Schedulers.parallel()).block();
+            assertThat(replaced.getId()).isEqualTo(batch.get(0).getId());
+            // nine one-digit ids: the later inserts collide until they draw one left, on parallel threads
+            return Flux.range(0, 9).concatMap(i -> template.insert(Mono.just(new Raffle("p" + i)))
+                    .subscribeOn(Schedulers.parallel())).collectList().block();
+        });
+
+        assertThat(run.parked()).as("keysmith frames that waited").isEmpty();
+        assertThat(run.result()).extracting(Raffle::getId)
+                .containsExactlyInAnyOrderElementsOf(LongStream.rangeClosed(1, 9).boxed().toList());
+        assertThatThrownBy(() -> template.upsert(query(where("prize").is("one too many")),
+                Update.update("prize", "one too many"), Raffle.class).subscribeOn(Schedulers.parallel()).block())
+                .isInstanceOf(RandomIdExhaustedException.class);
+        assertThatThrownBy(() -> template.save(Mono.just(new Raffle("one too many")))
+                .subscribeOn(Schedulers.parallel()).block())
+                .isInstanceOf(RandomIdExhaustedException.class);
+    }
+
+    /**
+     * Makes {@value #UPSERTS} upserts, each with its own query, through the reactive template of both applications
+     * at once, {@value #SUBSCRIBERS} concurrent subscribers each, on Reactor's parallel threads, sampling meanwhile for
+     * keysmith frames that wait; returns the ids the upserts inserted.
+     */
+    private List<Long> upsertFromBothApplications(BiFunction<ReactiveMongoTemplate, Integer, Mono<Long>> upsert)
+            throws Exception {
+        NonBlocking.Sampled<List<Long>> run = NonBlocking.whileSampling(() -> {
+            List<Flux<Long>> perApplication = new ArrayList<>();
+            for (int a = 0; a < applications.size(); a++) {
+                ReactiveMongoTemplate template = applications.get(a).getBean(ReactiveMongoTemplate.class);
+                perApplication.add(Flux.range(a * UPSERTS / 2, UPSERTS / 2)
+                        .flatMap(i -> upsert.apply(template, i).subscribeOn(Schedulers.parallel()), SUBSCRIBERS));
+            }
+            return Flux.merge(perApplication).collectList().block(Duration.ofSeconds(500));
+        });
+        assertThat(run.parked()).as("keysmith frames that waited").isEmpty();
+        assertThat(run.result()).hasSize(UPSERTS);
+        return run.result();
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.keysmith.spring.mongodb.internal;
 
 import com.mongodb.ErrorCategory;
+import com.mongodb.MongoCommandException;
 import com.mongodb.MongoWriteException;
 import dev.keysmith.mongodb.DuplicateSequenceIdException;
 import dev.keysmith.runtime.CounterStatus;
@@ -109,15 +110,23 @@ public final class RandomIdRetry implements MethodInterceptor {
         }
     }
 
-    /** Whether {@code failure} is a duplicate key on the {@code _id} index (not on any other unique index). */
+    /**
+     * Whether {@code failure} is a duplicate key on the {@code _id} index (not on any other unique index): a write
+     * error (insert, update) or a failed command ({@code findAndModify}, whose upsert reports it so).
+     */
     static boolean isDuplicateId(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
             if (cause instanceof MongoWriteException write) {
-                return write.getError().getCategory() == ErrorCategory.DUPLICATE_KEY
-                        && write.getError().getMessage() != null
-                        && ID_INDEX.matcher(write.getError().getMessage()).find();
+                return isDuplicateId(write.getError().getCategory(), write.getError().getMessage());
+            }
+            if (cause instanceof MongoCommandException command) {
+                return isDuplicateId(ErrorCategory.fromErrorCode(command.getErrorCode()), command.getErrorMessage());
             }
         }
         return false;
+    }
+
+    private static boolean isDuplicateId(ErrorCategory category, String message) {
+        return category == ErrorCategory.DUPLICATE_KEY && message != null && ID_INDEX.matcher(message).find();
     }
 }

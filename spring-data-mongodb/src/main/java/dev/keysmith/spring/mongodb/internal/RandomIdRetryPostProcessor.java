@@ -15,7 +15,8 @@ import org.springframework.data.mongodb.core.MongoOperations;
  * Puts keysmith's advice around every template bean of one kind: around every {@link MongoOperations},
  * {@link RandomIdRetry} and {@link UpsertIds}, so that the template the application and its repositories use retries
  * {@code @RandomId} collisions, resyncs a {@code @Sequence} behind its data and stores no upserted document without
- * keysmith's id; around every {@code ReactiveMongoOperations}, {@link ReactiveInsertIds}. The proxy subclasses
+ * keysmith's id; around every {@code ReactiveMongoOperations}, {@link ReactiveInsertIds}, {@link ReactiveUpsertIds}
+ * and {@link ReactiveMonoInserts}. The proxy subclasses
  * the template's class, so a bean injected as {@code MongoTemplate} (or {@code ReactiveMongoTemplate}) still is one.
  *
  * <p>Thread-safe.

@@ -92,12 +92,16 @@ public final class UpsertIds implements MethodInterceptor {
 
     private static void refuseUpsertWithoutId(String call, IdAssignment assignment, ReplaceOptions options) {
         if (options.isUpsert()) {
-            throw new InvalidDataAccessApiUsageException(call + " with upsert() of a "
-                    + assignment.entityType().getName() + " without its id: keysmith cannot give the id only when the"
-                    + " server inserts, and the server would store an ObjectId _id instead of the "
-                    + assignment.strategy() + " id; query by the id and set it on the replacement, or insert new"
-                    + " entities with save or insert");
+            throw upsertWithoutId(call, assignment);
         }
+    }
+
+    /** The refusal of a replacement with {@code upsert()} and without its id, by the template call {@code call}. */
+    static InvalidDataAccessApiUsageException upsertWithoutId(String call, IdAssignment assignment) {
+        return new InvalidDataAccessApiUsageException(call + " with upsert() of a " + assignment.entityType().getName()
+                + " without its id: keysmith cannot give the id only when the server inserts, and the server would"
+                + " store an ObjectId _id instead of the " + assignment.strategy() + " id; query by the id and set it"
+                + " on the replacement, or insert new entities with save or insert");
     }
 
     /**
@@ -183,7 +187,7 @@ public final class UpsertIds implements MethodInterceptor {
      *
      * @throws InvalidDataAccessApiUsageException for a pipeline update that does not fix the id
      */
-    private static boolean needsId(IdAssignment assignment, Query query, UpdateDefinition update) {
+    static boolean needsId(IdAssignment assignment, Query query, UpdateDefinition update) {
         if (assignment.strategy() == IdStrategy.ASSIGNED || fixesId(assignment, query, update)) {
             return false;
         }
@@ -219,7 +223,7 @@ public final class UpsertIds implements MethodInterceptor {
      * {@code update} with {@code $setOnInsert: {_id: id}} added, leaving {@code update} as it is. A proxy rather
      * than a class: the interface's signatures differ between Spring Data MongoDB 4 and 5.
      */
-    private static UpdateDefinition withIdOnInsert(UpdateDefinition update, Object id) {
+    static UpdateDefinition withIdOnInsert(UpdateDefinition update, Object id) {
         return (UpdateDefinition) Proxy.newProxyInstance(UpdateDefinition.class.getClassLoader(),
                 new Class<?>[] {UpdateDefinition.class}, (proxy, method, arguments) -> {
                     switch (method.getName()) {
@@ -248,7 +252,7 @@ public final class UpsertIds implements MethodInterceptor {
                 });
     }
 
-    private static Object invoke(Method method, Object target, Object[] arguments) throws Throwable {
+    static Object invoke(Method method, Object target, Object[] arguments) throws Throwable {
         try {
             return method.invoke(target, arguments);
         } catch (InvocationTargetException e) {
@@ -256,7 +260,7 @@ public final class UpsertIds implements MethodInterceptor {
         }
     }
 
-    private static Class<?> firstClass(Object[] args) {
+    static Class<?> firstClass(Object[] args) {
         for (Object arg : args) {
             if (arg instanceof Class<?> type) {
                 return type;
