@@ -94,16 +94,17 @@ class ReactiveSequenceCountersTest extends SpringMongoTestBase {
                 new Entry("m2"))).collectList());
         ids.add(((Entry) mixed.get(0)).getId());
         ids.add(((Entry) mixed.get(2)).getId());
+        ids.add(onParallel(template.insert(Mono.just(new Entry("mono")))).getId());
         List<Parcel> records = onParallel(context.getBean(Parcels.class)
                 .saveAll(IntStream.range(0, 7).mapToObj(i -> new Parcel(null, i)).toList()).collectList());
 
-        assertThat(ids).hasSize(20).doesNotHaveDuplicates().allMatch(id -> id > 100);
+        assertThat(ids).hasSize(21).doesNotHaveDuplicates().allMatch(id -> id > 100);
         assertThat(ids.subList(15, 18)).as("a batch's ids in its order").isSorted();
         assertThat(((Memo) mixed.get(1)).getId()).isNotNull();
         assertThat(records).extracting(Parcel::id).doesNotHaveDuplicates().allMatch(id -> id > 120);
         assertThat(storedImports("entries", 100)).as("no import overwritten").isEqualTo(entries);
         assertThat(storedImports("parcels", 120)).isEqualTo(parcels);
-        assertThat(database.getCollection("entries").countDocuments()).isEqualTo(120);
+        assertThat(database.getCollection("entries").countDocuments()).isEqualTo(121);
     }
 
     @Test

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Objects;
 import org.bson.BsonDocument;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Schedulers;
 
 /**
  * The counters of the sequences of one MongoDB database next to their collections, on the reactive streams driver:
@@ -23,7 +24,10 @@ import reactor.core.publisher.Mono;
  * Data's reactive route. The rules and the words are the blocking route's ({@link CounterRules}); the largest id of a
  * part of the id space is the same one query on the {@code _id} index, read from the primary.
  *
- * <p>Nothing happens until a subscription; each subscription runs the procedure again.
+ * <p>Nothing happens until a subscription; each subscription runs the procedure again. What it logs (a counter
+ * raised, a counter found behind) is logged on Reactor's {@code boundedElastic} threads, never on the thread that
+ * completed the step, which may be an event loop: a log handler may wait (its lock, the console), as BlockHound showed
+ * when sixteen resyncs logged at once.
  *
  * <p>Thread-safe.
  */
@@ -57,7 +61,9 @@ public final class ReactiveSequenceCounters {
      */
     public Mono<List<CounterStatus>> resync(SequenceAllocator sequence, String collection) {
         return Mono.defer(() -> Mono.fromCompletionStage(SequenceResync.resyncAsync(sequence.spec(), store,
-                largestIds(collection), sequence))).map(statuses -> rules.logResynced(statuses, collection));
+                largestIds(collection), sequence)))
+                .doOnNext(statuses -> Schedulers.boundedElastic().schedule(() -> rules.logResynced(statuses,
+                        collection)));
     }
 
     /**
@@ -71,7 +77,8 @@ public final class ReactiveSequenceCounters {
                 return Mono.empty();
             }
             Mono<?> checked = rules.startupCheck() == CounterCheck.RESYNC ? resync(sequence, collection)
-                    : check(sequence, collection).doOnNext(statuses -> rules.report(statuses, collection, entity));
+                    : check(sequence, collection).publishOn(Schedulers.boundedElastic())
+                            .doOnNext(statuses -> rules.report(statuses, collection, entity));
             return checked.doOnError(failure -> rules.checkFailed(sequence, collection)).then();
         });
     }
