@@ -10,7 +10,6 @@ import dev.keysmith.runtime.CounterCheck;
 import dev.keysmith.runtime.CounterStatus;
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.codec.EntityCodec;
-import dev.keysmith.runtime.codec.IdStrategy;
 import dev.keysmith.runtime.codec.StoredCodec;
 import java.time.Duration;
 import java.util.List;
@@ -134,14 +133,7 @@ public final class Keysmith implements AutoCloseable {
     }
 
     private EntityCodec<?> sequenceEntity(Class<?> type) {
-        EntityCodec<?> codec = entityCodec(type);
-        if (codec.sequence() == null) {
-            throw new IllegalArgumentException(type.getName() + " has no @Sequence id (its id strategy is "
-                    + codec.idStrategy() + "), so it has no counter to resync or check"
-                    + (codec.idStrategy() == IdStrategy.SEQUENCE ? "; recompile it with this version of the keysmith"
-                            + " processor" : ""));
-        }
-        return codec;
+        return StoredCodecs.sequenceEntity(generated, registry, type);
     }
 
     /** The start-up check of the sequence of a {@code @Sequence} entity, on the first collection or repository. */

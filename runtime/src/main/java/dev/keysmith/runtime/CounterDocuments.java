@@ -200,16 +200,21 @@ public final class CounterDocuments {
      */
     public static long raise(Access access, String counter, long atLeast) {
         Objects.requireNonNull(access, "access");
-        if (atLeast < 0) {
-            throw new IllegalArgumentException("a counter is raised to a value of at least 0, not " + atLeast);
-        }
-        BsonDocument update = new BsonDocument("$max", new BsonDocument(VALUE_FIELD, new BsonInt64(atLeast)));
+        BsonDocument update = maximum(atLeast);
         for (int attempt = 1; ; attempt++) {
             Long before = upsert(access, counter, filter(counter), update, attempt);
             if (before != null) {
                 return Math.max(before, atLeast);
             }
         }
+    }
+
+    /** {@code {$max: {next: NumberLong(atLeast)}}}. */
+    private static BsonDocument maximum(long atLeast) {
+        if (atLeast < 0) {
+            throw new IllegalArgumentException("a counter is raised to a value of at least 0, not " + atLeast);
+        }
+        return new BsonDocument("$max", new BsonDocument(VALUE_FIELD, new BsonInt64(atLeast)));
     }
 
     /**
@@ -219,13 +224,17 @@ public final class CounterDocuments {
      * @throws MalformedCounterException if the counter's document is not well-formed
      */
     public static long valueOrZero(Access access, String counter) {
-        BsonDocument current = access.findOne(idFilter(counter));
+        return valueOrZero(access.namespace(), counter, access.findOne(idFilter(counter)));
+    }
+
+    /** The value in counter {@code counter}'s document {@code current}, 0 when there is none. */
+    private static long valueOrZero(String namespace, String counter, BsonDocument current) {
         if (current == null) {
             return 0;
         }
         long value = valueOf(current);
         if (value < 0) {
-            throw new MalformedCounterException(access.namespace(), counter, current, null);
+            throw new MalformedCounterException(namespace, counter, current, null);
         }
         return value;
     }
@@ -300,14 +309,40 @@ public final class CounterDocuments {
                     }
                     // the counter is too close to the limit for this reservation (or a first-use race was lost)
                     return access.findOne(idFilter(counter)).thenCompose(current -> {
-                        long value = current == null ? 0 : valueOf(current);
-                        if (value < 0) {
-                            throw new MalformedCounterException(access.namespace(), counter, current, null);
-                        }
+                        long value = valueOrZero(access.namespace(), counter, current);
                         return value >= limit ? CompletableFuture.completedFuture(value) // used up: nothing written
                                 : reserveAsync(access, counter, Math.min(take, limit - value), limit, attempt + 1);
                     });
                 });
+    }
+
+    /**
+     * As {@link #raise(Access, String, long)}, without blocking: {@code $max} with upsert, a lost first-use race
+     * tried again, a malformed document reported and left unchanged, as {@link AsyncResyncableCounterStore#raise}
+     * defines it.
+     *
+     * @return a stage completed with the counter's value after the call, or exceptionally with
+     *     {@link MalformedCounterException} or the driver's exception
+     */
+    public static CompletionStage<Long> raiseAsync(AsyncAccess access, String counter, long atLeast) {
+        Objects.requireNonNull(access, "access");
+        return raiseAsync(access, counter, maximum(atLeast), atLeast, 1);
+    }
+
+    private static CompletionStage<Long> raiseAsync(AsyncAccess access, String counter, BsonDocument update,
+            long atLeast, int attempt) {
+        return upsertAsync(access, counter, filter(counter), update, attempt).thenCompose(before -> before != null
+                ? CompletableFuture.completedFuture(Math.max(before, atLeast))
+                : raiseAsync(access, counter, update, atLeast, attempt + 1));
+    }
+
+    /**
+     * As {@link #valueOrZero(Access, String)}, without blocking: completes with the counter's value, 0 when it has no
+     * document, or exceptionally with {@link MalformedCounterException}.
+     */
+    public static CompletionStage<Long> valueOrZeroAsync(AsyncAccess access, String counter) {
+        return access.findOne(idFilter(counter)).thenApply(current -> valueOrZero(access.namespace(), counter,
+                current));
     }
 
     /** As {@link #upsert}, without blocking: completes with the value before, or null to read and try again. */

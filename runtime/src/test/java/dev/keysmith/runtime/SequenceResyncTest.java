@@ -11,7 +11,13 @@ import java.util.NavigableSet;
 import java.util.OptionalLong;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentSkipListSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /** The resync procedure and the allocator's hook, over counters in memory and a set of ids as the data. */
@@ -170,5 +176,135 @@ class SequenceResyncTest {
         assertThatThrownBy(() -> CounterCheck.parse("keysmith.counter_check", "maybe"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("keysmith.counter_check = 'maybe' is not a counter check; use off, warn, fail or resync");
+    }
+
+    @Test
+    void theNonBlockingProcedureGivesWhatTheBlockingOneGivesWithEveryStepOnTheStoresThreads() throws Exception {
+        SequenceSpec spec = SequenceSpec.of("stripes").withCounters(3, 3).withBatch(5);
+        data.addAll(List.of(10L, 400L, 401L, 700L));
+        InMemoryCounterStore blockingCounters = new InMemoryCounterStore();
+        blockingCounters.set("stripes#1", 200);
+        counters.set("stripes#1", 200);
+        ExecutorService storeThreads = Executors.newSingleThreadExecutor(task -> new Thread(task, "store"));
+        Set<String> stepThreads = ConcurrentHashMap.newKeySet();
+        try {
+            AsyncResyncableCounterStore async = onThreads(counters, storeThreads, stepThreads);
+            SequenceResync.AsyncLargestIds asyncData = (first, last) -> CompletableFuture.supplyAsync(() -> {
+                stepThreads.add(Thread.currentThread().getName());
+                return largest.largestIn(first, last);
+            }, storeThreads);
+
+            List<CounterStatus> checked = SequenceResync.checkAsync(spec, async, asyncData).toCompletableFuture()
+                    .get(30, TimeUnit.SECONDS);
+            assertThat(checked).isEqualTo(SequenceResync.check(spec, blockingCounters, largest));
+            assertThat(counters.value("stripes#0")).isZero(); // the check changed nothing
+
+            List<CounterStatus> resynced = SequenceResync.resyncAsync(spec, async, asyncData, null)
+                    .toCompletableFuture().get(30, TimeUnit.SECONDS);
+            assertThat(resynced).isEqualTo(SequenceResync.resync(spec, blockingCounters, largest, null));
+            assertThat(List.of(counters.value("stripes#0"), counters.value("stripes#1"), counters.value("stripes#2")))
+                    .containsExactly(10L, 200L, 700L - 667 + 1);
+            assertThat(stepThreads).containsOnly("store");
+        } finally {
+            storeThreads.shutdownNow();
+        }
+    }
+
+    @Test
+    void theNonBlockingResyncCutsTheAllocatorsStaleRange() throws Exception {
+        SequenceSpec spec = SequenceSpec.of("staleAsync").withBatch(10).withPrefetch(false);
+        ExecutorService storeThreads = Executors.newSingleThreadExecutor();
+        try (SequenceAllocator allocator = SequenceAllocator.open(spec, counters)) {
+            assertThat(allocator.next()).isEqualTo(1); // holds [1, 10]
+            for (long id = 2; id <= 25; id++) {
+                data.add(id);
+            }
+
+            SequenceResync.resyncAsync(spec, onThreads(counters, storeThreads, ConcurrentHashMap.newKeySet()),
+                    (first, last) -> CompletableFuture.completedFuture(largest.largestIn(first, last)), allocator)
+                    .toCompletableFuture().get(30, TimeUnit.SECONDS);
+
+            assertThat(allocator.next()).isEqualTo(26);
+        } finally {
+            storeThreads.shutdownNow();
+        }
+    }
+
+    @Test
+    void aFailureStopsTheProcedureAndIsGivenAsTheStoreGaveIt() {
+        SequenceSpec spec = SequenceSpec.of("broken").withCounters(2, 1).withBatch(3);
+        data.addAll(List.of(2L, 8L)); // [1, 5] and [6, 9]
+        IllegalStateException malformed = new IllegalStateException("counter 'broken#1' is malformed");
+        ResyncableCounterStore failing = new ResyncableCounterStore() {
+            @Override
+            public long reserve(String counter, long count) {
+                throw new AssertionError("a resync reserves nothing");
+            }
+
+            @Override
+            public long value(String counter) {
+                if (counter.equals("broken#1")) {
+                    throw malformed;
+                }
+                return counters.value(counter);
+            }
+
+            @Override
+            public long raise(String counter, long atLeast) {
+                return counters.raise(counter, atLeast);
+            }
+        };
+
+        assertThatThrownBy(() -> SequenceResync.resync(spec, failing, largest, null)).isSameAs(malformed);
+        assertThat(counters.value("broken#0")).isEqualTo(2); // raised before the failure: raising again is harmless
+
+        AsyncResyncableCounterStore asyncFailing = new AsyncResyncableCounterStore() {
+            @Override
+            public CompletionStage<Long> reserve(String counter, long count) {
+                throw new AssertionError("a resync reserves nothing");
+            }
+
+            @Override
+            public CompletionStage<Long> value(String counter) {
+                return counter.equals("broken#1") ? CompletableFuture.failedFuture(malformed)
+                        : CompletableFuture.completedFuture(counters.value(counter));
+            }
+
+            @Override
+            public CompletionStage<Long> raise(String counter, long atLeast) {
+                return CompletableFuture.completedFuture(counters.raise(counter, atLeast));
+            }
+        };
+        assertThatThrownBy(() -> SequenceResync.resyncAsync(spec, asyncFailing,
+                (first, last) -> CompletableFuture.completedFuture(largest.largestIn(first, last)), null)
+                .toCompletableFuture().join()).hasCause(malformed);
+    }
+
+    /** {@code counters} as a non-blocking store whose every answer completes on {@code threads}. */
+    private static AsyncResyncableCounterStore onThreads(InMemoryCounterStore counters, ExecutorService threads,
+            Set<String> stepThreads) {
+        return new AsyncResyncableCounterStore() {
+            @Override
+            public CompletionStage<Long> reserve(String counter, long count) {
+                return on(() -> counters.reserve(counter, count));
+            }
+
+            @Override
+            public CompletionStage<Long> value(String counter) {
+                return on(() -> counters.value(counter));
+            }
+
+            @Override
+            public CompletionStage<Long> raise(String counter, long atLeast) {
+                return on(() -> counters.raise(counter, atLeast));
+            }
+
+            private CompletionStage<Long> on(Supplier<Long> step) {
+                return CompletableFuture.supplyAsync(() -> {
+                    stepThreads.add(Thread.currentThread().getName());
+                    return step.get();
+                }, threads);
+            }
+        };
     }
 }

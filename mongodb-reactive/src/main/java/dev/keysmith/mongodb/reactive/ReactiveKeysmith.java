@@ -7,10 +7,14 @@ import dev.keysmith.mongodb.GeneratedCodecProvider;
 import dev.keysmith.mongodb.internal.StoredCodecs;
 import dev.keysmith.mongodb.reactive.internal.NonBlockingIds;
 import dev.keysmith.mongodb.reactive.internal.ReactiveMongoRepository;
+import dev.keysmith.mongodb.reactive.internal.ReactiveSequenceCounters;
+import dev.keysmith.runtime.CounterCheck;
 import dev.keysmith.runtime.CounterDocuments;
+import dev.keysmith.runtime.CounterStatus;
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.codec.EntityCodec;
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ThreadFactory;
 import org.bson.codecs.configuration.CodecRegistries;
@@ -30,6 +34,10 @@ import reactor.core.publisher.Mono;
  * }
  * }</pre>
  *
+ * <p>Sequences in production: {@link #resync} brings a sequence's counter up to its collection after documents were
+ * imported or restored, and {@link #checkCounters} reads it, without blocking; a repository's insert that meets a taken
+ * sequence id resyncs and retries once ({@link Builder#resyncOnDuplicateId}). See docs/sequences-in-production.md.
+ *
  * <p>{@link #close()} stops the background work of the sequences; the database and its client stay open.
  *
  * <p>Thread-safe.
@@ -40,10 +48,12 @@ public final class ReactiveKeysmith implements AutoCloseable {
     private final IdGenerators ids;
     private final GeneratedCodecProvider generated;
     private final CodecRegistry registry;
+    private final ReactiveSequenceCounters counters;
 
-    private ReactiveKeysmith(MongoDatabase database, IdGenerators ids) {
+    private ReactiveKeysmith(MongoDatabase database, IdGenerators ids, ReactiveSequenceCounters counters) {
         this.database = database;
         this.ids = ids;
+        this.counters = counters;
         this.generated = GeneratedCodecProvider.load(ids);
         this.registry = CodecRegistries.fromProviders(generated, database.getCodecRegistry());
     }
@@ -103,7 +113,40 @@ public final class ReactiveKeysmith implements AutoCloseable {
      * @throws IllegalArgumentException if no entity codec was generated for {@code type}
      */
     public <T, ID> ReactiveRepository<T, ID> repository(Class<T> type) {
-        return new ReactiveMongoRepository<>(collection(type), entityCodec(type));
+        return new ReactiveMongoRepository<>(collection(type), entityCodec(type), counters);
+    }
+
+    /**
+     * Brings the counter(s) of the {@code @Sequence} of entity {@code type} up to its collection, never down, without
+     * blocking: each counter (each stripe of a striped sequence) is raised with {@code $max} to the largest id the
+     * collection holds in its part of the id space, and the ranges this process reserved below it are dropped; the
+     * same procedure as {@code Keysmith.resync} of {@code keysmith-mongodb}. Safe while other processes insert. Run it
+     * after importing or restoring documents with ids of the sequence; each subscription runs it again.
+     *
+     * <pre>{@code
+     * keysmith.resync(Invoice.class).subscribe(statuses -> statuses.forEach(System.out::println));
+     * }</pre>
+     *
+     * @return each counter as it was and as it is now; fails with {@link dev.keysmith.runtime.MalformedCounterException}
+     *     naming a counter document of the wrong shape (left unchanged)
+     * @throws IllegalArgumentException at the call, if {@code type} has no generated codec or its id is not a
+     *     {@code @Sequence}
+     */
+    public Mono<List<CounterStatus>> resync(Class<?> type) {
+        EntityCodec<?> codec = StoredCodecs.sequenceEntity(generated, registry, type);
+        return counters.resync(codec.sequence(), codec.collectionName());
+    }
+
+    /**
+     * The counter(s) of the {@code @Sequence} of entity {@code type} next to its collection, read without changing
+     * anything and without blocking ({@link CounterStatus#behind()} tells whether one is behind the data).
+     *
+     * @throws IllegalArgumentException at the call, if {@code type} has no generated codec or its id is not a
+     *     {@code @Sequence}
+     */
+    public Mono<List<CounterStatus>> checkCounters(Class<?> type) {
+        EntityCodec<?> codec = StoredCodecs.sequenceEntity(generated, registry, type);
+        return counters.check(codec.sequence(), codec.collectionName());
     }
 
     private <T> EntityCodec<T> entityCodec(Class<T> type) {
@@ -130,6 +173,7 @@ public final class ReactiveKeysmith implements AutoCloseable {
         private Duration failureBackoff;
         private ThreadFactory prefetchThreads;
         private Integer prefetchBatches;
+        private boolean resyncOnDuplicateId = true;
 
         private Builder(MongoDatabase database) {
             this.database = Objects.requireNonNull(database, "database");
@@ -183,6 +227,16 @@ public final class ReactiveKeysmith implements AutoCloseable {
             return this;
         }
 
+        /**
+         * Whether a repository's insert that meets a duplicate {@code @Sequence} id resyncs the sequence (without
+         * blocking) and retries once with a new id ({@code true} by default); with {@code false} it fails with
+         * {@link dev.keysmith.mongodb.DuplicateSequenceIdException} at once.
+         */
+        public Builder resyncOnDuplicateId(boolean resync) {
+            this.resyncOnDuplicateId = resync;
+            return this;
+        }
+
         public ReactiveKeysmith build() {
             ReactiveMongoCounterStore store = ReactiveMongoCounterStore.create(database, countersCollection,
                     writeConcern);
@@ -199,7 +253,8 @@ public final class ReactiveKeysmith implements AutoCloseable {
             if (prefetchBatches != null) {
                 ids.prefetchBatches(prefetchBatches);
             }
-            return new ReactiveKeysmith(database, ids.build());
+            return new ReactiveKeysmith(database, ids.build(), new ReactiveSequenceCounters(database, store,
+                    CounterCheck.OFF, resyncOnDuplicateId, "keysmith.resync(%s.class)", null));
         }
     }
 }

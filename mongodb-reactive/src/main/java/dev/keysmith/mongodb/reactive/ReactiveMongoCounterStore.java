@@ -9,6 +9,7 @@ import com.mongodb.client.model.ReturnDocument;
 import com.mongodb.reactivestreams.client.MongoCollection;
 import com.mongodb.reactivestreams.client.MongoDatabase;
 import dev.keysmith.runtime.AsyncCounterStore;
+import dev.keysmith.runtime.AsyncResyncableCounterStore;
 import dev.keysmith.runtime.CounterDocuments;
 import java.util.Objects;
 import java.util.concurrent.CompletionStage;
@@ -22,6 +23,9 @@ import reactor.core.publisher.Mono;
  * both routes can share a sequence. A reservation is one {@code findOneAndUpdate} with {@code $inc} and upsert that
  * returns the document before the update; it completes on the driver's threads and never blocks the caller. It runs
  * in no session (never in a caller's {@code ClientSession} or transaction), with the write concern given here.
+ * {@link #value} reads a counter and {@link #raise} brings it up to the data ({@code $max} with upsert, never lowering
+ * it), for {@code ReactiveKeysmith.resync}; a counter document of another shape is never changed: the stage completes
+ * exceptionally with {@link dev.keysmith.runtime.MalformedCounterException} naming it, as on the blocking store.
  *
  * <pre>{@code
  * AsyncCounterStore counters = ReactiveMongoCounterStore.create(database, "keysmith_counters", WriteConcern.MAJORITY);
@@ -30,7 +34,7 @@ import reactor.core.publisher.Mono;
  *
  * <p>Thread-safe.
  */
-public final class ReactiveMongoCounterStore implements AsyncCounterStore {
+public final class ReactiveMongoCounterStore implements AsyncResyncableCounterStore {
 
     private static final FindOneAndUpdateOptions RESERVE = new FindOneAndUpdateOptions()
             .upsert(true)
@@ -111,6 +115,29 @@ public final class ReactiveMongoCounterStore implements AsyncCounterStore {
     @Override
     public CompletionStage<Long> reserve(String counter, long count, long limit) {
         return CounterDocuments.reserveAsync(access, counter, count, limit);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>Completes exceptionally with {@link dev.keysmith.runtime.MalformedCounterException} naming the collection, the
+     * counter and what was found if the counter's document is not well-formed.
+     */
+    @Override
+    public CompletionStage<Long> value(String counter) {
+        return CounterDocuments.valueOrZeroAsync(access, counter);
+    }
+
+    /**
+     * {@inheritDoc}
+     *
+     * <p>One {@code findOneAndUpdate} with {@code $max} and upsert, whose filter matches only a well-formed counter:
+     * a malformed one is left unchanged and the stage completes exceptionally with
+     * {@link dev.keysmith.runtime.MalformedCounterException} naming it.
+     */
+    @Override
+    public CompletionStage<Long> raise(String counter, long atLeast) {
+        return CounterDocuments.raiseAsync(access, counter, atLeast);
     }
 
     /** The name of the collection the counters live in. */

@@ -33,10 +33,12 @@ public interface ReactiveRepository<T, ID> {
      * {@code @Sequence} id is awaited from the sequence without blocking; {@code @RandomId} entities whose id was
      * generated are retried with a fresh id on a duplicate key on {@code _id}, up to {@code attempts} times, then
      * fail with {@link dev.keysmith.runtime.RandomIdExhaustedException}. A {@code @Sequence} id that is already taken
-     * (the counter is behind the collection's data) fails with
-     * {@link dev.keysmith.mongodb.DuplicateSequenceIdException} naming the entity, the sequence, the id and the fix. If the insert fails, an id generated for a
-     * class's instance is removed from it again. Cancelling before the insert is sent leaves at most a gap in a
-     * sequence.
+     * (the counter is behind the collection's data: documents imported or restored) resyncs the sequence without
+     * blocking ({@link ReactiveKeysmith#resync}) and is retried once with a new id, as the blocking repository does;
+     * a second taken id, or the first with {@code resyncOnDuplicateId(false)}, fails with
+     * {@link dev.keysmith.mongodb.DuplicateSequenceIdException} naming the entity, the sequence, the id and the fix. If
+     * the insert fails, an id generated for a class's instance is removed from it again. Cancelling before the insert
+     * is sent leaves at most a gap in a sequence.
      *
      * @return the entity with its id: the same instance for classes, a new instance for records and immutable
      *     classes
@@ -45,7 +47,9 @@ public interface ReactiveRepository<T, ID> {
 
     /**
      * Inserts every entity, with ids as {@link #insert(Object)} gives them, in one {@code insertMany} (ordered): a
-     * {@code @RandomId} that collides is drawn again and the entities from it on are sent again. If one fails, the
+     * {@code @RandomId} that collides is drawn again and the entities from it on are sent again; a {@code @Sequence}
+     * id already taken resyncs the sequence once and the entities from it on are sent again with new ids. If one
+     * fails, the
      * entities of this call that were already inserted are deleted again before the error is signalled, and the ids
      * generated for the caller's instances are removed from them again.
      *

@@ -27,7 +27,8 @@ import reactor.core.scheduler.Schedulers;
 
 /**
  * {@link ReactiveRepository#insertAll} with BlockHound on: one {@code insertMany}, {@code @RandomId} collisions
- * drawn again, a {@code @Sequence} id already taken reported as {@link DuplicateSequenceIdException}, and whatever
+ * drawn again, a {@code @Sequence} id already taken reported as {@link DuplicateSequenceIdException} when the resync on
+ * a duplicate is off (the resync and retry: {@link CounterResyncTest}), and whatever
  * fails leaves nothing of the call stored and the caller's instances as they were.
  */
 @Timeout(300)
@@ -36,6 +37,7 @@ class InsertAllTest {
     private ReactiveMongo mongo;
     private String databaseName;
     private ReactiveKeysmith keysmith;
+    private ReactiveKeysmith withoutResync;
     private com.mongodb.client.MongoClient sync;
     private final List<String> inserts = new CopyOnWriteArrayList<>();
 
@@ -56,12 +58,14 @@ class InsertAllTest {
             });
         });
         keysmith = ReactiveKeysmith.create(client.getDatabase(databaseName));
+        withoutResync = ReactiveKeysmith.builder(client.getDatabase(databaseName)).resyncOnDuplicateId(false).build();
         sync = MongoClients.create(mongo.server().uri());
     }
 
     @AfterEach
     void stop() {
         keysmith.close();
+        withoutResync.close();
         sync.close();
         mongo.close();
     }
@@ -104,9 +108,9 @@ class InsertAllTest {
     }
 
     @Test
-    void aSequenceIdAlreadyTakenIsDuplicateSequenceIdExceptionNamingEntitySequenceIdAndFix() {
+    void withTheResyncOffASequenceIdAlreadyTakenIsDuplicateSequenceIdExceptionNamingEntitySequenceIdAndFix() {
         importReceipts(1, 100);
-        ReactiveRepository<Receipt, Long> receipts = keysmith.repository(Receipt.class);
+        ReactiveRepository<Receipt, Long> receipts = withoutResync.repository(Receipt.class);
         Receipt one = new Receipt("one");
 
         assertThatThrownBy(() -> receipts.insert(one).subscribeOn(Schedulers.parallel()).block())
@@ -116,6 +120,7 @@ class InsertAllTest {
                     assertThat(e.entity()).isEqualTo(Receipt.class);
                     assertThat(e).hasMessageContaining("inserting Receipt into 'receipts'")
                             .hasMessageContaining("_id 1,").hasMessageContaining("sequence 'receipts'")
+                            .hasMessageContaining("the resync on a duplicate is off")
                             .hasMessageContaining(".resync(Receipt.class)")
                             .hasMessageNotContaining("E11000 duplicate key error collection");
                 });
@@ -130,9 +135,9 @@ class InsertAllTest {
     }
 
     @Test
-    void aDuplicateInTheMiddleDeletesWhatTheCallInsertedBeforeIt() {
+    void withTheResyncOffADuplicateInTheMiddleDeletesWhatTheCallInsertedBeforeIt() {
         importReceipts(5, 5);
-        ReactiveRepository<Receipt, Long> receipts = keysmith.repository(Receipt.class);
+        ReactiveRepository<Receipt, Long> receipts = withoutResync.repository(Receipt.class);
         List<Receipt> ten = IntStream.range(0, 10).mapToObj(i -> new Receipt("r" + i)).toList();
 
         assertThatThrownBy(() -> receipts.insertAll(ten).subscribeOn(Schedulers.parallel()).blockLast())

@@ -144,6 +144,33 @@ class NonBlockingRoutesTest {
     }
 
     @Test
+    void aCounterBehindImportedDataMetByEverySubscriberOfTwoClientsAtOnceIsResyncedWithoutBlockingAndNoIdTwice()
+            throws Exception {
+        int imported = 500;
+        int inserts = 1_000;
+        try (com.mongodb.client.MongoClient sync = MongoClients.create(mongo.server().uri())) {
+            List<Document> restored = new ArrayList<>();
+            for (long id = 1; id <= imported; id++) {
+                restored.add(new Document("_id", id).append("text", "imported #" + id));
+            }
+            sync.getDatabase(databaseName).getCollection("receipts").insertMany(restored);
+        }
+
+        // the first 2 x 8 ids (1..16) all meet the import at once: sixteen resyncs overlap, each insert retries once
+        NonBlocking.Sampled<List<Receipt>> run = NonBlocking.whileSampling(() -> Flux.merge(clients.stream()
+                .map(keysmith -> keysmith.<Receipt, Long>repository(Receipt.class))
+                .map(receipts -> Flux.range(0, inserts / clients.size()).flatMap(i -> receipts
+                        .insert(new Receipt("new #" + i)).subscribeOn(Schedulers.parallel()), SUBSCRIBERS))
+                .toList()).collectList().block(Duration.ofSeconds(500)));
+
+        assertThat(run.parked()).as("keysmith frames that waited").isEmpty();
+        List<Long> ids = run.result().stream().map(receipt -> receipt.id).toList();
+        assertThat(ids).hasSize(inserts).doesNotHaveDuplicates().allMatch(id -> id > imported);
+        assertDistinctAndCounted(ids, "receipts");
+        assertThat(clients.get(0).repository(Receipt.class).count().block()).isEqualTo(imported + inserts);
+    }
+
+    @Test
     void theOtherStrategiesAssignTheirIdsWithoutBlocking() {
         ReactiveKeysmith keysmith = clients.get(0);
         List<Note> notes = Flux.range(0, 200).flatMap(i -> keysmith.<Note, String>repository(Note.class)

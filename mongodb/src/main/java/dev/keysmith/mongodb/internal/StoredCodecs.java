@@ -2,6 +2,7 @@ package dev.keysmith.mongodb.internal;
 
 import dev.keysmith.mongodb.GeneratedCodecProvider;
 import dev.keysmith.runtime.codec.EntityCodec;
+import dev.keysmith.runtime.codec.IdStrategy;
 import dev.keysmith.runtime.codec.StoredCodec;
 import java.util.Objects;
 import org.bson.codecs.Codec;
@@ -55,5 +56,23 @@ public final class StoredCodecs {
                     + "@GeneratedObjectId ObjectId id) to use a Repository");
         }
         return entityCodec;
+    }
+
+    /**
+     * The generated codec of {@code type}, an entity whose id is a {@code @Sequence}: the entity of a resync or a
+     * counter check.
+     *
+     * @throws IllegalArgumentException as {@link #entity}, or if the id of {@code type} is not a {@code @Sequence}
+     */
+    public static <T> EntityCodec<T> sequenceEntity(GeneratedCodecProvider generated, CodecRegistry registry,
+            Class<T> type) {
+        EntityCodec<T> codec = entity(generated, registry, type);
+        if (codec.sequence() == null) {
+            throw new IllegalArgumentException(type.getName() + " has no @Sequence id (its id strategy is "
+                    + codec.idStrategy() + "), so it has no counter to resync or check"
+                    + (codec.idStrategy() == IdStrategy.SEQUENCE ? "; recompile it with this version of the keysmith"
+                            + " processor" : ""));
+        }
+        return codec;
     }
 }

@@ -2,14 +2,17 @@ package dev.keysmith.spring.mongodb;
 
 import com.mongodb.reactivestreams.client.MongoDatabase;
 import dev.keysmith.mongodb.reactive.ReactiveMongoCounterStore;
+import dev.keysmith.mongodb.reactive.internal.ReactiveSequenceCounters;
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.spring.mongodb.internal.AssignIdsBeforeReactiveConvert;
 import dev.keysmith.spring.mongodb.internal.EntityIds;
 import dev.keysmith.spring.mongodb.internal.RandomIdRetryPostProcessor;
 import dev.keysmith.spring.mongodb.internal.ReactiveInsertIds;
 import dev.keysmith.spring.mongodb.internal.ReactiveMonoInserts;
+import dev.keysmith.spring.mongodb.internal.ReactiveSequenceRetry;
 import dev.keysmith.spring.mongodb.internal.ReactiveUpsertIds;
 import java.util.List;
+import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -31,8 +34,10 @@ import reactor.core.publisher.Mono;
  * {@code insert} and {@code saveAll}), upserts and bulk operations, by the rules of the blocking route, without
  * blocking; {@code @Sequence} ranges
  * reserved through the reactive driver ({@link ReactiveMongoCounterStore}, in no session), in the counters of the
- * blocking route; {@code @RandomId} collisions retried; the mapping checked at startup; the sequences' meters and
- * health as on the blocking route.
+ * blocking route; {@code @RandomId} collisions retried; a {@code @Sequence} id that collides (a counter behind its
+ * data) resynced and retried once ({@link KeysmithReactiveSequenceCounters}); the mapping checked at startup; the
+ * counters checked at startup ({@code keysmith.counter-check}) when the application has no blocking route (which
+ * checks them otherwise); the sequences' meters, health and counters endpoint as on the blocking route.
  *
  * <p>Runs after Spring Boot's reactive Spring Data MongoDB auto-configuration (class names of both Boot lines) and
  * before {@link KeysmithMongoAutoConfiguration}: an application that has both templates gets one
@@ -79,20 +84,54 @@ public class KeysmithReactiveMongoAutoConfiguration {
     }
 
     /**
-     * On every reactive template: retries inserts of {@code @RandomId} entities that collide on {@code _id}, and
-     * gives a batch's {@code @Sequence} ids in the batch's order; gives upserted documents keysmith's id and keeps
-     * replacements without one as the blocking route does; routes the {@code Mono}-taking inserts through the same.
+     * On every reactive template: resyncs (then retries once) a {@code @Sequence} whose id collides, retries inserts of
+     * {@code @RandomId} entities that collide on {@code _id}, and gives a batch's {@code @Sequence} ids in the batch's
+     * order; gives upserted documents keysmith's id and keeps replacements without one as the blocking route does;
+     * routes the {@code Mono}-taking inserts through the same.
      */
     @Bean
-    public static RandomIdRetryPostProcessor keysmithReactiveRandomIdRetry(ObjectProvider<EntityIds> ids) {
+    public static RandomIdRetryPostProcessor keysmithReactiveRandomIdRetry(ObjectProvider<EntityIds> ids,
+            ObjectProvider<KeysmithReactiveSequenceCounters> counters) {
         return new RandomIdRetryPostProcessor(ReactiveMongoOperations.class,
-                () -> List.of(new ReactiveInsertIds(ids::getObject), new ReactiveUpsertIds(ids::getObject),
+                () -> List.of(new ReactiveSequenceRetry(ids::getObject, counters::getObject),
+                        new ReactiveInsertIds(ids::getObject), new ReactiveUpsertIds(ids::getObject),
                         new ReactiveMonoInserts()));
+    }
+
+    /**
+     * The counters of the {@code @Sequence} entities next to their collections, through the reactive driver: check and
+     * resync without blocking.
+     */
+    @Bean
+    public KeysmithReactiveSequenceCounters keysmithReactiveSequenceCounters(EntityIds ids,
+            ReactiveMongoDatabaseFactory databases, KeysmithProperties properties) {
+        MongoDatabase database = databases.getMongoDatabase().block(); // at once, without I/O, as above
+        return new KeysmithReactiveSequenceCounters(ids, new ReactiveSequenceCounters(database,
+                ReactiveMongoCounterStore.create(database, properties.getCountersCollection(),
+                        properties.counterWriteConcern()), properties.counterCheckMode(),
+                properties.isResyncOnDuplicateId(), "KeysmithReactiveSequenceCounters.resync(%s.class) (or POST"
+                        + " /actuator/keysmithsequences)", "keysmith.counter-check"));
     }
 
     /** Fails the startup, naming the entity and field, when an entity Spring Data knows has a wrong id mapping. */
     @Bean
     public SmartInitializingSingleton keysmithReactiveMappingCheck(EntityIds ids) {
         return ids::checkAll;
+    }
+
+    /**
+     * The start-up check of the {@code @Sequence} counters ({@code keysmith.counter-check}), after the mapping check,
+     * in an application without the blocking route (whose {@code keysmithSequenceCounters} checks them otherwise, once
+     * for both). It waits for the database, as the blocking route's does: the context's start is no event loop.
+     */
+    @Bean
+    public SmartInitializingSingleton keysmithReactiveCounterCheck(KeysmithReactiveSequenceCounters counters,
+            ListableBeanFactory beans) {
+        // by name: the blocking route's class needs the synchronous driver, which a reactive application may not have
+        return () -> {
+            if (!beans.containsBean("keysmithSequenceCounters")) {
+                counters.checkAtStart().block();
+            }
+        };
     }
 }

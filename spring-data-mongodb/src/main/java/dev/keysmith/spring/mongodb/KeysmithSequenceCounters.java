@@ -5,6 +5,7 @@ import dev.keysmith.mongodb.internal.SequenceCounters;
 import dev.keysmith.runtime.CounterStatus;
 import dev.keysmith.spring.mongodb.internal.EntityIds;
 import dev.keysmith.spring.mongodb.internal.IdAssignment;
+import dev.keysmith.spring.mongodb.internal.SequenceEntities;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -50,11 +51,7 @@ public final class KeysmithSequenceCounters {
      * @throws IllegalArgumentException if {@code entity} is not a {@code @Sequence} entity of the mapping
      */
     public List<CounterStatus> resync(Class<?> entity) {
-        IdAssignment assignment = ids.forType(entity);
-        if (assignment.sequence() == null) {
-            throw new IllegalArgumentException(entity.getName() + " has no keysmith @Sequence id, so it has no counter"
-                    + " to resync");
-        }
+        IdAssignment assignment = SequenceEntities.sequenceOf(ids, entity);
         return counters.resync(assignment.sequence(), assignment.collection());
     }
 

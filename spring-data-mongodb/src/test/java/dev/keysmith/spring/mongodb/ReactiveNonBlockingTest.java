@@ -59,7 +59,8 @@ import reactor.core.scheduler.Schedulers;
  * is subscribed on Reactor's non-blocking threads, and the driver's I/O threads (where the ids' continuations and the
  * template's work after them run) are watched too; a sampler looks for keysmith frames that wait. Two applications
  * (two clients) on one database with eight concurrent subscribers each, on a continuous sequence (batch 1), a
- * prefetched one (batch 50) and striped counters: no id twice, none above its counter. The template's other calls the
+ * prefetched one (batch 50) and striped counters: no id twice, none above its counter; and a counter behind imported
+ * data, which every subscriber meets at once, resynced and retried on the same threads. The template's other calls the
  * same way: upserts ({@code upsert}, {@code findAndModify}, bulk), replacements and the {@code Mono}-taking inserts
  * with their {@code @RandomId} retries.
  */
@@ -155,6 +156,33 @@ class ReactiveNonBlockingTest extends SpringMongoTestBase {
             assertThat(id - 1 - 250_000L * stripe).as("id %d within what counter %d reserved", id, stripe)
                     .isLessThan(next);
         }
+    }
+
+    @Test
+    void aCounterBehindImportedDataMetByEverySubscriberOfTwoApplicationsAtOnceIsResyncedWithoutBlocking()
+            throws Exception {
+        int imported = 300;
+        int saves = Math.min(IDS, 1_000);
+        List<Document> restored = new ArrayList<>();
+        for (long id = 1; id <= imported; id++) {
+            restored.add(new Document("_id", id).append("text", "imported #" + id));
+        }
+        database.getCollection("entries").insertMany(restored);
+
+        // the first 2 x 8 ids (1..16) all meet the import at once: sixteen resyncs overlap, each save retries once
+        NonBlocking.Sampled<List<Entry>> run = NonBlocking.whileSampling(() -> Flux.merge(applications.stream()
+                .map(application -> application.getBean(Entries.class))
+                .map(entries -> Flux.range(0, saves / applications.size()).flatMap(i -> entries
+                        .save(new Entry("new #" + i)).subscribeOn(Schedulers.parallel()), SUBSCRIBERS))
+                .toList()).collectList().block(Duration.ofSeconds(500)));
+
+        assertThat(run.parked()).as("keysmith frames that waited").isEmpty();
+        List<Long> ids = run.result().stream().map(Entry::getId).toList();
+        assertThat(ids).hasSize(saves).doesNotHaveDuplicates().allMatch(id -> id > imported);
+        assertDistinctAndCounted(ids, "entries");
+        assertThat(database.getCollection("entries").countDocuments(new Document("text",
+                new Document("$regex", "^imported #")))).as("no import overwritten").isEqualTo(imported);
+        assertThat(database.getCollection("entries").countDocuments()).isEqualTo(imported + saves);
     }
 
     @Test

@@ -9,6 +9,7 @@ import com.mongodb.reactivestreams.client.MongoCollection;
 import dev.keysmith.mongodb.DuplicateSequenceIdException;
 import dev.keysmith.mongodb.internal.MongoRepository;
 import dev.keysmith.mongodb.reactive.ReactiveRepository;
+import dev.keysmith.runtime.CounterStatus;
 import dev.keysmith.runtime.RandomIdExhaustedException;
 import dev.keysmith.runtime.codec.EntityCodec;
 import dev.keysmith.runtime.codec.IdStrategy;
@@ -27,16 +28,26 @@ import reactor.core.publisher.Mono;
  * {@link ReactiveRepository} over a reactive typed collection whose codec is the entity's generated
  * {@link EntityCodec}.
  *
+ * <p>Duplicate ids, as the blocking {@code MongoRepository}: an {@code @RandomId} that collides is drawn again
+ * ({@code @RandomId(attempts)}); a {@code @Sequence} id that is already taken means the counter is behind the data:
+ * the repository resyncs the sequence without blocking ({@link ReactiveSequenceCounters#resyncAfterDuplicate}) and
+ * retries once with a new id (for {@code insertAll}, every entity not yet inserted gets a new id), unless that is
+ * switched off; a second duplicate, or the first when it is off, is {@link DuplicateSequenceIdException}.
+ *
  * <p>Thread-safe.
  */
 public final class ReactiveMongoRepository<T, ID> implements ReactiveRepository<T, ID> {
 
     private final MongoCollection<T> collection;
     private final EntityCodec<T> codec;
+    private final ReactiveSequenceCounters counters;
 
-    public ReactiveMongoRepository(MongoCollection<T> collection, EntityCodec<T> codec) {
+    /** @param counters the counters of the database, for the resync after a duplicate sequence id */
+    public ReactiveMongoRepository(MongoCollection<T> collection, EntityCodec<T> codec,
+            ReactiveSequenceCounters counters) {
         this.collection = collection;
         this.codec = codec;
+        this.counters = Objects.requireNonNull(counters, "counters");
     }
 
     @Override
@@ -45,7 +56,7 @@ public final class ReactiveMongoRepository<T, ID> implements ReactiveRepository<
         return Mono.defer(() -> {
             boolean generated = !codec.documentHasId(entity);
             return NonBlockingIds.ifAbsent(codec, entity)
-                    .flatMap(candidate -> insertRetrying(candidate, generated, 1))
+                    .flatMap(candidate -> insertRetrying(candidate, generated, 1, null))
                     .doOnError(failure -> {
                         if (generated) {
                             codec.forgetAssignedId(entity); // the caller's instance is left as it was
@@ -54,13 +65,15 @@ public final class ReactiveMongoRepository<T, ID> implements ReactiveRepository<
         });
     }
 
-    private Mono<T> insertRetrying(T candidate, boolean generated, int attempt) {
+    /** @param resynced what the resync after a duplicate sequence id did, or null while none ran for this insert */
+    private Mono<T> insertRetrying(T candidate, boolean generated, int attempt, List<CounterStatus> resynced) {
         return Mono.from(collection.insertOne(candidate)).thenReturn(candidate).onErrorResume(
                 MongoWriteException.class, e -> {
                     boolean duplicateId = MongoRepository.isDuplicateId(e.getError().getCategory(),
                             e.getError().getMessage());
                     if (duplicateId && generated && codec.sequence() != null) {
-                        return Mono.error(duplicateSequenceId(codec.idOf(candidate), e));
+                        return resyncAfterDuplicate(codec.idOf(candidate), resynced, e).flatMap(done -> NonBlockingIds
+                                .fresh(codec, candidate).flatMap(next -> insertRetrying(next, true, attempt, done)));
                     }
                     if (!retries(generated) || !duplicateId) {
                         return Mono.error(e);
@@ -69,13 +82,14 @@ public final class ReactiveMongoRepository<T, ID> implements ReactiveRepository<
                         return Mono.error(exhausted(attempt, e));
                     }
                     return NonBlockingIds.fresh(codec, candidate)
-                            .flatMap(next -> insertRetrying(next, true, attempt + 1));
+                            .flatMap(next -> insertRetrying(next, true, attempt + 1, resynced));
                 });
     }
 
     /**
      * One {@code insertMany} for all of them, as the blocking repository: a {@code @RandomId} duplicate is drawn
-     * again and the rest sent again from it; a duplicate sequence id is {@link DuplicateSequenceIdException}; any
+     * again and the rest sent again from it; a duplicate sequence id resyncs the sequence and sends the rest again
+     * from it with new ids, once ({@link DuplicateSequenceIdException} after that); any
      * failure deletes what this call inserted before it, and removes the generated ids from the caller's instances.
      */
     @Override
@@ -95,7 +109,7 @@ public final class ReactiveMongoRepository<T, ID> implements ReactiveRepository<
             return Flux.fromIterable(originals)
                     .concatMap(entity -> NonBlockingIds.ifAbsent(codec, entity))
                     .collectList()
-                    .flatMap(prepared -> insertAllFrom(new ArrayList<>(prepared), generated, attempts, 0))
+                    .flatMap(prepared -> insertAllFrom(new ArrayList<>(prepared), generated, attempts, 0, null))
                     .flatMapIterable(Function.identity())
                     .doOnError(failure -> {
                         for (int i = 0; i < size; i++) {
@@ -108,7 +122,8 @@ public final class ReactiveMongoRepository<T, ID> implements ReactiveRepository<
     }
 
     /** Inserts {@code prepared[from..]}; each step runs when the previous one completed (one at a time). */
-    private Mono<List<T>> insertAllFrom(List<T> prepared, boolean[] generated, int[] attempts, int from) {
+    private Mono<List<T>> insertAllFrom(List<T> prepared, boolean[] generated, int[] attempts, int from,
+            List<CounterStatus> resynced) {
         int size = prepared.size();
         return Mono.from(collection.insertMany(new ArrayList<>(prepared.subList(from, size))))
                 .thenReturn(prepared)
@@ -121,7 +136,11 @@ public final class ReactiveMongoRepository<T, ID> implements ReactiveRepository<
                     boolean duplicateId = MongoRepository.isDuplicateId(error.getCategory(), error.getMessage());
                     MongoBulkWriteException indexed = MongoRepository.indexedFromStart(e, from);
                     if (duplicateId && generated[failed] && codec.sequence() != null) {
-                        return undo(prepared, failed, duplicateSequenceId(codec.idOf(prepared.get(failed)), indexed));
+                        return resyncAfterDuplicate(codec.idOf(prepared.get(failed)), resynced, indexed)
+                                .onErrorResume(DuplicateSequenceIdException.class, duplicate -> undo(prepared, failed,
+                                        duplicate))
+                                .flatMap(done -> freshFrom(prepared, generated, failed).then(Mono.defer(() ->
+                                        insertAllFrom(prepared, generated, attempts, failed, done))));
                     }
                     if (!retries(generated[failed]) || !duplicateId) {
                         return undo(prepared, failed, indexed);
@@ -132,13 +151,13 @@ public final class ReactiveMongoRepository<T, ID> implements ReactiveRepository<
                     attempts[failed]++;
                     return NonBlockingIds.fresh(codec, prepared.get(failed)).flatMap(next -> {
                         prepared.set(failed, next);
-                        return insertAllFrom(prepared, generated, attempts, failed);
+                        return insertAllFrom(prepared, generated, attempts, failed, resynced);
                     });
                 });
     }
 
     /** Deletes the entities {@code [0, inserted)} of a failed {@link #insertAll}, then fails with {@code failure}. */
-    private Mono<List<T>> undo(List<T> prepared, int inserted, Throwable failure) {
+    private <R> Mono<R> undo(List<T> prepared, int inserted, Throwable failure) {
         if (inserted == 0) {
             return Mono.error(failure);
         }
@@ -164,21 +183,25 @@ public final class ReactiveMongoRepository<T, ID> implements ReactiveRepository<
     }
 
     /**
-     * An insert met a document holding the id its sequence handed out: the counter is behind the data. The reactive
-     * route does not resync (see docs/sequences-in-production.md), so this names the entity, the sequence, the id and
-     * the fix.
+     * After a duplicate sequence id {@code id}: resyncs the sequence and completes with what it did, so that the caller
+     * retries once with new ids; fails with {@link DuplicateSequenceIdException} when the resync already ran for this
+     * call, is off, or fails.
      */
-    private DuplicateSequenceIdException duplicateSequenceId(Object id, RuntimeException duplicate) {
-        String entity = codec.getEncoderClass().getSimpleName();
-        String collectionName = collection.getNamespace().getCollectionName();
-        String sequence = codec.sequence().spec().name();
-        return new DuplicateSequenceIdException(codec.getEncoderClass(), collectionName, sequence, id,
-                "[keysmith] inserting " + entity + " into '" + collectionName + "' met a document that already has _id "
-                        + id + ", an id that sequence '" + sequence + "' handed out: the counter is behind the data "
-                        + "(imported or restored documents?). Nothing stored was changed and nothing was inserted. "
-                        + "Fix: Keysmith.create(<the same database on a mongodb-driver-sync client>).resync(" + entity
-                        + ".class) brings the counter up to the data (never down), see "
-                        + "docs/sequences-in-production.md", duplicate);
+    private Mono<List<CounterStatus>> resyncAfterDuplicate(Object id, List<CounterStatus> resynced,
+            RuntimeException duplicate) {
+        return counters.resyncAfterDuplicate(codec.getEncoderClass(), collection.getNamespace().getCollectionName(),
+                codec.sequence(), id, resynced, duplicate);
+    }
+
+    /**
+     * Gives every entity of {@code prepared} from {@code from} on whose id was generated a new one, in order: each
+     * may hold an id of a range the resync found stale.
+     */
+    private Mono<Void> freshFrom(List<T> prepared, boolean[] generated, int from) {
+        return Flux.range(from, prepared.size() - from)
+                .filter(i -> generated[i])
+                .concatMap(i -> NonBlockingIds.fresh(codec, prepared.get(i)).doOnNext(next -> prepared.set(i, next)))
+                .then();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.keysmith.spring.mongodb.internal;
 
 import dev.keysmith.spring.mongodb.KeysmithMongoAutoConfiguration;
+import dev.keysmith.spring.mongodb.KeysmithReactiveSequenceCounters;
 import dev.keysmith.spring.mongodb.KeysmithReactiveMongoAutoConfiguration;
 import dev.keysmith.spring.mongodb.KeysmithSequenceCounters;
 import org.springframework.boot.autoconfigure.AutoConfiguration;
@@ -13,7 +14,8 @@ import org.springframework.context.annotation.Configuration;
 /**
  * The sequences' Micrometer meters when Micrometer is present (of both routes, blocking and reactive: one
  * {@link EntityIds}), and their health indicator ({@code keysmith}) and
- * counters endpoint ({@code keysmithsequences}, {@link KeysmithSequencesEndpoint}) when Actuator is, on either
+ * counters endpoint ({@code keysmithsequences}: {@link KeysmithSequencesEndpoint}, or
+ * {@link KeysmithReactiveSequencesEndpoint} in an application with the reactive route only) when Actuator is, on either
  * Spring Boot line: Boot 4 moved the health API from {@code org.springframework.boot.actuate.health} to {@code org.springframework.boot.health.contributor}, so each
  * line has its own indicator class and only the one whose API is present is created.
  *
@@ -36,7 +38,7 @@ public class KeysmithObservabilityAutoConfiguration {
 
     /**
      * The endpoint {@code keysmithsequences} (the same endpoint annotations on Spring Boot 3 and 4), where the
-     * counters can be checked and resynced: with the blocking route only (a reactive-only application has none).
+     * counters can be checked and resynced, through the blocking route's counters when the application has them.
      */
     @Configuration(proxyBeanMethods = false)
     @ConditionalOnClass(name = "org.springframework.boot.actuate.endpoint.annotation.Endpoint")
@@ -47,6 +49,25 @@ public class KeysmithObservabilityAutoConfiguration {
         @ConditionalOnMissingBean
         KeysmithSequencesEndpoint keysmithSequencesEndpoint(KeysmithSequenceCounters counters, EntityIds ids) {
             return new KeysmithSequencesEndpoint(counters, ids);
+        }
+    }
+
+    /**
+     * The endpoint {@code keysmithsequences} of an application with the reactive route only, through the reactive
+     * route's counters. Both counters classes are named by their names: the blocking one needs the synchronous driver,
+     * the reactive one Reactor and the reactive streams driver, which an application of the other route may not have.
+     */
+    @Configuration(proxyBeanMethods = false)
+    @ConditionalOnClass(name = "org.springframework.boot.actuate.endpoint.annotation.Endpoint")
+    @ConditionalOnBean(type = "dev.keysmith.spring.mongodb.KeysmithReactiveSequenceCounters")
+    @ConditionalOnMissingBean(type = "dev.keysmith.spring.mongodb.KeysmithSequenceCounters")
+    static class ReactiveSequencesEndpoint {
+
+        @Bean
+        @ConditionalOnMissingBean
+        KeysmithReactiveSequencesEndpoint keysmithReactiveSequencesEndpoint(KeysmithReactiveSequenceCounters counters,
+                EntityIds ids) {
+            return new KeysmithReactiveSequencesEndpoint(counters, ids);
         }
     }
 

@@ -2,7 +2,6 @@ package dev.keysmith.spring.mongodb.internal;
 
 import dev.keysmith.runtime.CounterStatus;
 import dev.keysmith.spring.mongodb.KeysmithSequenceCounters;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.springframework.boot.actuate.endpoint.annotation.Endpoint;
@@ -41,28 +40,10 @@ public class KeysmithSequencesEndpoint {
         if (entity == null || entity.isBlank()) {
             return Map.of("resynced", describe(counters.resyncAll()));
         }
-        for (IdAssignment assignment : ids.sequenceEntities()) {
-            Class<?> type = assignment.entityType();
-            if (type.getName().equals(entity) || type.getSimpleName().equals(entity)) {
-                return Map.of("resynced", describe(counters.resync(type)));
-            }
-        }
-        throw new IllegalArgumentException("no @Sequence entity is named '" + entity + "'; the @Sequence entities are "
-                + ids.sequenceEntities().stream().map(a -> a.entityType().getName()).toList());
+        return Map.of("resynced", describe(counters.resync(SequenceEntities.named(ids, entity))));
     }
 
     private static List<Map<String, Object>> describe(List<CounterStatus> statuses) {
-        return statuses.stream().map(status -> {
-            Map<String, Object> described = new LinkedHashMap<>();
-            described.put("sequence", status.sequence());
-            described.put("counter", status.counter());
-            described.put("firstId", status.firstId());
-            described.put("lastId", status.lastId());
-            described.put("counterValue", status.counterValue());
-            described.put("largestId", status.largestId().isPresent() ? status.largestId().getAsLong() : null);
-            described.put("behind", status.behind());
-            described.put("counterAfter", status.counterAfter());
-            return described;
-        }).toList();
+        return SequenceEntities.describe(statuses);
     }
 }

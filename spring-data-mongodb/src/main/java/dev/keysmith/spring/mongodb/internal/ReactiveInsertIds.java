@@ -17,8 +17,8 @@ import reactor.core.publisher.Mono;
  *       {@code save} too), and an insert that collides on {@code _id} is subscribed again with a fresh id (the id
  *       callback draws it) up to {@code @RandomId(attempts)} times, then fails with
  *       {@link RandomIdExhaustedException}. A batch that holds such entities is inserted one entity at a time, in
- *       order. A collision on any other unique index, and a {@code @Sequence} id that collides, are passed on as
- *       they are (the reactive route does not resync a counter: see docs/spring.md).</li>
+ *       order. A collision on any other unique index is passed on as it is; a {@code @Sequence} id that collides is
+ *       {@link ReactiveSequenceRetry}'s, which runs outside this advice.</li>
  *   <li>Batch order: Spring Data runs the id callbacks of a batch insert all at once, so the ids of entities that
  *       wait for a range would come in the order the waits end. A batch with absent {@code @Sequence} ids gets them
  *       first, one entity after the other in the batch's order, and is then inserted as called (one
