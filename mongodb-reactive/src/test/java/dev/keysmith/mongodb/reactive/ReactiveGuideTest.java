@@ -6,14 +6,18 @@ import com.mongodb.client.result.InsertOneResult;
 import com.mongodb.reactivestreams.client.MongoClient;
 import com.mongodb.reactivestreams.client.MongoClients;
 import com.mongodb.reactivestreams.client.MongoCollection;
+import com.mongodb.reactivestreams.client.MongoDatabase;
 import dev.keysmith.mongodb.reactive.model.Invoice;
 import dev.keysmith.mongodb.testing.TestMongo;
+import dev.keysmith.runtime.CounterStatus;
 import dev.keysmith.runtime.SequenceAllocator;
 import dev.keysmith.runtime.SequenceSpec;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.LongStream;
+import org.bson.Document;
 import org.junit.jupiter.api.Test;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -55,6 +59,33 @@ class ReactiveGuideTest {
     }
 
     @Test
+    void theCountersAreCheckedAndResyncedAsTheGuideShows() throws Exception {
+        try (TestMongo server = TestMongo.start();
+                MongoClient client = MongoClients.create(server.uri())) {
+            MongoDatabase database = client.getDatabase(server.freshDatabaseName());
+            try (ReactiveKeysmith keysmith = ReactiveKeysmith.create(database)) {
+                // imported documents: ids 1 to 40, which the counter never handed out
+                MongoCollection<Document> raw = database.getCollection("invoices");
+                Mono.from(raw.insertMany(LongStream.rangeClosed(1, 40).mapToObj(id -> new Document("_id", id)
+                        .append("total", "1.00")).toList())).block(WAIT);
+
+                keysmith.checkCounters(Invoice.class)          // Mono<List<CounterStatus>>: read only
+                        .filter(statuses -> statuses.stream().anyMatch(CounterStatus::behind))
+                        .flatMap(behind -> keysmith.resync(Invoice.class))   // $max to the largest _id, never down
+                        .subscribe(statuses -> statuses.forEach(System.out::println));
+
+                long deadline = System.nanoTime() + WAIT.toNanos(); // the subscription runs on the driver's threads
+                while (keysmith.checkCounters(Invoice.class).block(WAIT).stream().anyMatch(CounterStatus::behind)) {
+                    assertThat(System.nanoTime()).as("resynced within %s", WAIT).isLessThan(deadline);
+                    Thread.sleep(10);
+                }
+                Invoice next = keysmith.repository(Invoice.class).insert(new Invoice(null, BigDecimal.ONE)).block(WAIT);
+                assertThat(next.number()).isEqualTo(41L);
+            }
+        }
+    }
+
+    @Test
     void nextAsyncIsCompleteAtOnceWhileTheRangeHasIds() throws Exception {
         try (TestMongo server = TestMongo.start();
                 MongoClient client = MongoClients.create(server.uri());
@@ -66,6 +97,10 @@ class ReactiveGuideTest {
             CompletableFuture<Long> next = invoices.nextAsync();
             assertThat(next).as("the range reserved for the first id still has 99").isCompleted();
             assertThat(next.join()).isEqualTo(2L);
+
+            long id = invoices.tryNext();                               // no future: NONE_READY if none in hand
+            Mono<Long> third = id != SequenceAllocator.NONE_READY ? Mono.just(id) : Mono.fromFuture(invoices::nextAsync);
+            assertThat(third.block()).isEqualTo(3L);
         }
     }
 }
