@@ -18,12 +18,8 @@ import reactor.core.publisher.Mono;
  *       callback draws it) up to {@code @RandomId(attempts)} times, then fails with
  *       {@link RandomIdExhaustedException}. A batch that holds such entities is inserted one entity at a time, in
  *       order. A collision on any other unique index is passed on as it is; a {@code @Sequence} id that collides is
- *       {@link ReactiveSequenceRetry}'s, which runs outside this advice.</li>
- *   <li>Batch order: Spring Data runs the id callbacks of a batch insert all at once, so the ids of entities that
- *       wait for a range would come in the order the waits end. A batch with absent {@code @Sequence} ids gets them
- *       first, one entity after the other in the batch's order, and is then inserted as called (one
- *       {@code insertMany}), so that with {@code batch = 1} {@code saveAll([a, b, c])} gives a, b, c increasing
- *       ids, as on the blocking route.</li>
+ *       {@link ReactiveSequenceRetry}'s, which runs outside this advice and also keeps a batch's sequence ids in
+ *       the batch's order (it inserts such a batch one entity after the other, the others through this advice).</li>
  * </ul>
  *
  * <p>Thread-safe.
@@ -58,21 +54,7 @@ public final class ReactiveInsertIds implements MethodInterceptor {
                         : target.insert(entity, collection);
             });
         }
-        if (call.batch() && call.anyOf(entity -> takesSequenceId(ids.get().forEntity(entity), entity))) {
-            Object[] args = invocation.getArguments();
-            return Flux.<Object>fromIterable(call.entities())
-                    .concatMap(entity -> AssignIdsBeforeReactiveConvert.assignIfAbsent(ids.get().forEntity(entity),
-                            entity))
-                    .collectList()
-                    .flatMapMany(withIds -> args.length == 1 ? target.insertAll(withIds)
-                            : args[1] instanceof String collection ? target.insert(withIds, collection)
-                            : target.insert(withIds, (Class<?>) args[1]));
-        }
         return invocation.proceed();
-    }
-
-    private static boolean takesSequenceId(IdAssignment assignment, Object entity) {
-        return assignment.sequence() != null && !assignment.hasId(entity);
     }
 
     /** The insert of {@code entity}, subscribed again with a fresh id after each collision on {@code _id}. */
