@@ -203,8 +203,11 @@ class CounterResyncTest {
             workers.add(pool.submit(() -> {
                 start.await();
                 for (int round = 0; round < 5; round++) {
-                    // rows imported far ahead of the counter (no range reserved so far reaches them), then a resync
-                    long ahead = 10_000L * (round + 1);
+                    // rows imported far ahead of the counter (no range reserved so far reaches them), then a resync.
+                    // Eight times further each round: a native sequence is raised by one nextval with a larger
+                    // increment, and the workers' nextvals in that instant take the larger step too, so a resync
+                    // may leave the sequence several times past the data (never behind it)
+                    long ahead = 10_000L << (3 * round);
                     importBills(target, ahead, ahead + 4);
                     for (long id = ahead; id <= ahead + 4; id++) {
                         imported.add(id);
