@@ -39,6 +39,10 @@ public final class NonBlocking {
                 // call keysmith makes; what is checked is everything else on these threads, keysmith's code among it
                 .allowBlockingCallsInside("com.mongodb.internal.Locks", "checkedWithLock")
                 .allowBlockingCallsInside("com.mongodb.internal.Locks", "withInterruptibleLock")
+                // Spring's lazy singletons (Boot's repository metrics take their registry through one) are made once,
+                // under a lock the first callers may meet at once: Spring's start-up, not a call keysmith makes. The
+                // reactive Spring tests share this JVM-wide install, so their repositories' first calls pass here.
+                .allowBlockingCallsInside("org.springframework.util.function.SingletonSupplier", "get")
                 // SecureRandom (random ids, UUIDs) reads /dev/urandom, which never blocks on Linux
                 .allowBlockingCallsInside("sun.security.provider.NativePRNG$RandomIO", "implNextBytes")
                 .allowBlockingCallsInside("sun.security.provider.NativePRNG$RandomIO", "ensureBufferValid"));
