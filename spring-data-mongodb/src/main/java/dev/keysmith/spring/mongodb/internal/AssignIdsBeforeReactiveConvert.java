@@ -2,6 +2,7 @@ package dev.keysmith.spring.mongodb.internal;
 
 import dev.keysmith.runtime.SequenceAllocator;
 import dev.keysmith.spring.mongodb.KeysmithMongoAutoConfiguration;
+import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.reactivestreams.Publisher;
@@ -30,6 +31,12 @@ public final class AssignIdsBeforeReactiveConvert implements ReactiveBeforeConve
      */
     private static final Object REPLACEMENT = new Object();
 
+    /**
+     * The key, in the Reactor context of a template call, of the {@link TakenSequenceId} that learns the
+     * {@code @Sequence} id this callback takes for the call ({@link #recordingSequenceId}).
+     */
+    private static final Object TAKEN = new Object();
+
     private final EntityIds ids;
 
     public AssignIdsBeforeReactiveConvert(EntityIds ids) {
@@ -38,9 +45,55 @@ public final class AssignIdsBeforeReactiveConvert implements ReactiveBeforeConve
 
     @Override
     public Publisher<Object> onBeforeConvert(Object entity, String collection) {
-        return Mono.deferContextual(context -> context.<Predicate<Object>>getOrEmpty(REPLACEMENT)
-                .filter(replacement -> replacement.test(entity)).isPresent()
-                ? Mono.just(entity) : assignIfAbsent(ids.forEntity(entity), entity));
+        return Mono.deferContextual(context -> {
+            if (context.<Predicate<Object>>getOrEmpty(REPLACEMENT).filter(replacement -> replacement.test(entity))
+                    .isPresent()) {
+                return Mono.just(entity);
+            }
+            IdAssignment assignment = ids.forEntity(entity);
+            SequenceAllocator sequence = assignment.sequence();
+            if (sequence == null || assignment.hasId(entity)) {
+                return Mono.just(assignment.assignIfAbsent(entity));
+            }
+            Optional<TakenSequenceId> taken = context.getOrEmpty(TAKEN);
+            return nextId(sequence).map(id -> {
+                Object value = IdAssignment.sequenceValue(sequence, id);
+                taken.ifPresent(recorder -> recorder.took(sequence, value));
+                return assignment.withSequenceId(entity, id);
+            });
+        });
+    }
+
+    /** The {@code @Sequence} id of one sequence that this callback took within a template call. Thread-safe. */
+    static final class TakenSequenceId {
+
+        private final SequenceAllocator sequence;
+        private volatile Object id;
+
+        TakenSequenceId(SequenceAllocator sequence) {
+            this.sequence = sequence;
+        }
+
+        void took(SequenceAllocator of, Object value) {
+            if (of == sequence) {
+                id = value;
+            }
+        }
+
+        /** The id taken, as the id property holds it; null while none was. */
+        Object id() {
+            return id;
+        }
+    }
+
+    /**
+     * The context, for a reactive template call, in which this callback tells {@code taken} the id it takes from
+     * {@code taken}'s sequence: the id of an insert that collided is known, a record's too (a record's instance never
+     * holds it), while the id itself is still taken here, after the callbacks ordered before this one (auditing sees
+     * an entity without its id as new).
+     */
+    static Function<Context, Context> recordingSequenceId(TakenSequenceId taken) {
+        return context -> context.put(TAKEN, taken);
     }
 
     /**
@@ -52,18 +105,6 @@ public final class AssignIdsBeforeReactiveConvert implements ReactiveBeforeConve
     static Function<Context, Context> withoutAssigning(Predicate<Object> replacement) {
         return context -> context.put(REPLACEMENT, context.<Predicate<Object>>getOrEmpty(REPLACEMENT)
                 .map(outer -> outer.or(replacement)).orElse(replacement));
-    }
-
-    /**
-     * {@code entity} with an id by {@code assignment} unless it has one, without blocking: a {@code @Sequence} id is
-     * awaited from the sequence, the other strategies' are made at once.
-     */
-    static Mono<Object> assignIfAbsent(IdAssignment assignment, Object entity) {
-        SequenceAllocator sequence = assignment.sequence();
-        if (sequence == null || assignment.hasId(entity)) {
-            return Mono.just(assignment.assignIfAbsent(entity));
-        }
-        return nextId(sequence).map(id -> assignment.withSequenceId(entity, id));
     }
 
     /**

@@ -19,8 +19,9 @@ import reactor.core.publisher.Mono;
  * absent is inserted (a {@code save} too: an upsert on an id the data already holds would overwrite that document),
  * and an insert that collides on {@code _id} (the counter is behind the collection's data) resyncs the sequence
  * through the reactive driver ({@link KeysmithReactiveSequenceCounters#resyncAfterDuplicate}) and is subscribed again
- * once with a fresh id (taken here with {@code nextAsync()}, as the id callback would, so that a record's id is known
- * for the message too); a second collision, or the first with
+ * once with a fresh id. The id callback takes the id, after the callbacks ordered before it (auditing must see the
+ * entity as new), and tells this advice which id it took (through the call's Reactor context), so that a record's id
+ * is known for the message too; a second collision, or the first with
  * {@code keysmith.resync-on-duplicate-id=false}, fails with Spring's {@link DuplicateKeyException} whose message (and
  * cause, {@link DuplicateSequenceIdException}) names the entity, the sequence, the id and the fix, and the caller's
  * instance keeps no id. A batch that holds such entities is inserted one entity at a time, in the batch's order (so
@@ -57,24 +58,28 @@ public final class ReactiveSequenceRetry implements MethodInterceptor {
     }
 
     /**
-     * The insert of {@code entity} with its sequence id taken here (without blocking: the id callback then finds it
-     * there), so that the id is known when it collides, a record's too; after a collision on {@code _id}, the sequence
-     * resynced and the insert subscribed again with a fresh id, once.
+     * The insert of {@code entity}, its sequence id taken by the id callback (after auditing, which must see the entity
+     * as new), which tells this call the id it took; after a collision on {@code _id}, the sequence resynced and the
+     * insert subscribed again with a fresh id, once.
      *
      * @param resynced what the resync after the first collision did, or null while none ran for this insert
      */
     private Mono<Object> insertWithResync(ReactiveMongoOperations target, IdAssignment assignment, Object entity,
             String collection, List<CounterStatus> resynced) {
-        return AssignIdsBeforeReactiveConvert.assignIfAbsent(assignment, entity).flatMap(candidate -> target
-                .insert(candidate, collection)
-                .onErrorResume(RandomIdRetry::isDuplicateId, collision -> counters.get()
-                        .resyncAfterDuplicate(assignment, collection, assignment.idOf(candidate), resynced, collision)
-                        .onErrorMap(DuplicateSequenceIdException.class, duplicate -> {
-                            assignment.clearId(candidate); // the caller's instance is left without the id it did not get
-                            return new DuplicateKeyException(duplicate.getMessage(), duplicate);
-                        })
-                        // a mutable entity holds the id that collided: without it, it takes a fresh one
-                        .flatMap(done -> insertWithResync(target, assignment, assignment.clearId(candidate),
-                                collection, done))));
+        return Mono.defer(() -> {
+            AssignIdsBeforeReactiveConvert.TakenSequenceId taken =
+                    new AssignIdsBeforeReactiveConvert.TakenSequenceId(assignment.sequence());
+            return target.insert(entity, collection)
+                    .contextWrite(AssignIdsBeforeReactiveConvert.recordingSequenceId(taken))
+                    .onErrorResume(RandomIdRetry::isDuplicateId, collision -> counters.get()
+                            .resyncAfterDuplicate(assignment, collection, taken.id(), resynced, collision)
+                            .onErrorMap(DuplicateSequenceIdException.class, duplicate -> {
+                                assignment.clearId(entity); // the caller's instance keeps no id it did not get
+                                return new DuplicateKeyException(duplicate.getMessage(), duplicate);
+                            })
+                            // a mutable entity holds the id that collided: without it, it takes a fresh one
+                            .flatMap(done -> insertWithResync(target, assignment, assignment.clearId(entity),
+                                    collection, done)));
+        });
     }
 }

@@ -16,12 +16,16 @@ import org.springframework.data.mongodb.core.mapping.event.BeforeConvertCallback
 @EnableMongoAuditing
 public class FeaturesApplication {
 
-    /** The ids the application's own callback saw on the {@link Shipment}s it was called with. */
+    /** The ids the application's own callback saw on the entities it was called with. */
     public static final class SeenIds {
         private final List<Long> ids = Collections.synchronizedList(new ArrayList<>());
 
         public List<Long> ids() {
             return List.copyOf(ids);
+        }
+
+        public void saw(Long id) {
+            ids.add(id);
         }
     }
 
@@ -33,7 +37,7 @@ public class FeaturesApplication {
     @Bean
     BeforeConvertCallback<Shipment> recordShipmentIds(SeenIds seen) {
         return (shipment, collection) -> {
-            seen.ids.add(shipment.getId());
+            seen.saw(shipment.getId());
             return shipment;
         };
     }
