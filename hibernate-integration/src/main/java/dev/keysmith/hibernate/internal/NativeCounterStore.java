@@ -19,8 +19,10 @@ import org.hibernate.resource.transaction.spi.IsolationDelegate;
  * <p>Reading a sequence is one {@code nextval}, on a connection of its own: portable, but it uses up one range of
  * ids (a gap, never a duplicate). Raising it never lowers it, also while other processes call {@code nextval}: the
  * increment is set to the distance left ({@code alter sequence ... increment by}), one {@code nextval} takes it, and
- * the increment is set back to the batch; a concurrent {@code nextval} in between only takes a larger step (a gap).
- * The loop ends once the sequence is at or past the value asked for.
+ * the increment is set back to the batch, in one transaction. On PostgreSQL {@code alter sequence} and {@code nextval}
+ * block each other until it ends; where the {@code alter} commits at once (H2), a concurrent {@code nextval} in between
+ * takes the larger step too (a gap, never a step back). The loop ends once the sequence is at or past the value asked
+ * for.
  *
  * <p>Thread-safe.
  */

@@ -4,9 +4,9 @@ import dev.keysmith.runtime.RandomIdExhaustedException;
 import java.util.function.Supplier;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
+import org.reactivestreams.Publisher;
 import org.springframework.data.mongodb.core.ReactiveMongoOperations;
 import org.springframework.util.ClassUtils;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -38,23 +38,11 @@ public final class ReactiveInsertIds implements MethodInterceptor {
             return invocation.proceed();
         }
         InsertCall call = InsertCall.of(invocation.getMethod(), invocation.getArguments(), target::getCollectionName);
-        if (call.oneEntity()) {
-            IdAssignment assignment = ids.get().forEntity(call.entity());
-            if (!assignment.retriesOnCollision(call.entity())) {
-                return invocation.proceed();
-            }
-            return insertWithRetry(target, assignment, call.entity(), call.collectionOf(call.entity()), 1);
-        }
-        if (call.batch() && call.anyOf(entity -> ids.get().forEntity(entity).retriesOnCollision(entity))) {
-            return Flux.<Object>fromIterable(call.entities()).concatMap(entity -> {
-                String collection = call.collectionOf(entity);
-                IdAssignment assignment = ids.get().forEntity(entity);
-                return assignment.retriesOnCollision(entity)
-                        ? insertWithRetry(target, assignment, entity, collection, 1)
-                        : target.insert(entity, collection);
-            });
-        }
-        return invocation.proceed();
+        Publisher<?> inserts = ReactiveEachEntity.inserts(call,
+                entity -> ids.get().forEntity(entity).retriesOnCollision(entity),
+                (entity, collection) -> insertWithRetry(target, ids.get().forEntity(entity), entity, collection, 1),
+                target::insert);
+        return inserts != null ? inserts : invocation.proceed();
     }
 
     /** The insert of {@code entity}, subscribed again with a fresh id after each collision on {@code _id}. */

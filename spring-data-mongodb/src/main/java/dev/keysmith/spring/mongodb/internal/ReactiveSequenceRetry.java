@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.function.Supplier;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
+import org.reactivestreams.Publisher;
 import org.springframework.aop.ProxyMethodInvocation;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.data.mongodb.core.ReactiveMongoOperations;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -46,25 +46,14 @@ public final class ReactiveSequenceRetry implements MethodInterceptor {
             return invocation.proceed();
         }
         InsertCall call = InsertCall.of(invocation.getMethod(), invocation.getArguments(), target::getCollectionName);
-        if (call.oneEntity()) {
-            IdAssignment assignment = ids.get().forEntity(call.entity());
-            return assignment.resyncsOnCollision(call.entity())
-                    ? insertWithResync(target, assignment, call.entity(), call.collectionOf(call.entity()), null)
-                    : invocation.proceed();
-        }
-        if (call.batch() && call.anyOf(entity -> ids.get().forEntity(entity).resyncsOnCollision(entity))) {
-            // the others through the proxy, one by one, so that the advice inside this one still applies to them
-            ReactiveMongoOperations proxy = invocation instanceof ProxyMethodInvocation proxied
-                    && proxied.getProxy() instanceof ReactiveMongoOperations operations ? operations : target;
-            return Flux.fromIterable(call.entities()).concatMap(entity -> {
-                String collection = call.collectionOf(entity);
-                IdAssignment assignment = ids.get().forEntity(entity);
-                return assignment.resyncsOnCollision(entity)
-                        ? insertWithResync(target, assignment, entity, collection, null)
-                        : proxy.insert(entity, collection);
-            });
-        }
-        return invocation.proceed();
+        // a batch's other entities through the proxy, one by one, so that the advice inside this one still applies
+        ReactiveMongoOperations proxy = invocation instanceof ProxyMethodInvocation proxied
+                && proxied.getProxy() instanceof ReactiveMongoOperations operations ? operations : target;
+        Publisher<?> inserts = ReactiveEachEntity.inserts(call,
+                entity -> ids.get().forEntity(entity).resyncsOnCollision(entity),
+                (entity, collection) -> insertWithResync(target, ids.get().forEntity(entity), entity, collection, null),
+                proxy::insert);
+        return inserts != null ? inserts : invocation.proceed();
     }
 
     /**
