@@ -3,6 +3,7 @@ package dev.keysmith.mongodb;
 import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
+import dev.keysmith.mongodb.internal.CounterSettings;
 import dev.keysmith.mongodb.internal.MongoRepository;
 import dev.keysmith.mongodb.internal.SequenceCounters;
 import dev.keysmith.mongodb.internal.StoredCodecs;
@@ -165,15 +166,9 @@ public final class Keysmith implements AutoCloseable {
     public static final class Builder {
 
         private final MongoDatabase database;
-        private String countersCollection = MongoCounterStore.DEFAULT_COLLECTION;
-        private WriteConcern writeConcern = WriteConcern.MAJORITY;
-        private Duration allocationTimeout;
-        private Duration failureBackoff;
+        private final CounterSettings settings = new CounterSettings();
         private Executor prefetchExecutor;
-        private ThreadFactory prefetchThreads;
-        private Integer prefetchBatches;
         private CounterCheck counterCheck = CounterCheck.WARN;
-        private boolean resyncOnDuplicateId = true;
 
         private Builder(MongoDatabase database) {
             this.database = Objects.requireNonNull(database, "database");
@@ -181,16 +176,13 @@ public final class Keysmith implements AutoCloseable {
 
         /** The collection of the sequence counters; {@code keysmith_counters} by default. */
         public Builder countersCollection(String name) {
-            if (name == null || name.isBlank()) {
-                throw new IllegalArgumentException("the counters collection needs a name, not '" + name + "'");
-            }
-            this.countersCollection = name;
+            settings.countersCollection(name);
             return this;
         }
 
         /** The write concern of counter writes; {@code MAJORITY} by default. */
         public Builder writeConcern(WriteConcern writeConcern) {
-            this.writeConcern = Objects.requireNonNull(writeConcern, "writeConcern");
+            settings.writeConcern(writeConcern);
             return this;
         }
 
@@ -199,7 +191,7 @@ public final class Keysmith implements AutoCloseable {
          * Set it to about the client's server-selection timeout. See {@link IdGenerators.Builder#allocationTimeout}.
          */
         public Builder allocationTimeout(Duration timeout) {
-            this.allocationTimeout = Objects.requireNonNull(timeout, "allocationTimeout");
+            settings.allocationTimeout(timeout);
             return this;
         }
 
@@ -208,7 +200,7 @@ public final class Keysmith implements AutoCloseable {
          * See {@link IdGenerators.Builder#failureBackoff}.
          */
         public Builder failureBackoff(Duration backoff) {
-            this.failureBackoff = Objects.requireNonNull(backoff, "failureBackoff");
+            settings.failureBackoff(backoff);
             return this;
         }
 
@@ -217,7 +209,7 @@ public final class Keysmith implements AutoCloseable {
          * daemon threads by default. See {@link IdGenerators.Builder#prefetchThreads}.
          */
         public Builder prefetchThreads(ThreadFactory threads) {
-            this.prefetchThreads = Objects.requireNonNull(threads, "prefetchThreads");
+            settings.prefetchThreads(threads);
             return this;
         }
 
@@ -226,10 +218,7 @@ public final class Keysmith implements AutoCloseable {
          * per round trip. See {@link IdGenerators.Builder#prefetchBatches}.
          */
         public Builder prefetchBatches(int maxBatches) {
-            if (maxBatches < 1) {
-                throw new IllegalArgumentException("prefetchBatches must be at least 1, but was " + maxBatches);
-            }
-            this.prefetchBatches = maxBatches;
+            settings.prefetchBatches(maxBatches);
             return this;
         }
 
@@ -262,30 +251,20 @@ public final class Keysmith implements AutoCloseable {
          * {@link DuplicateSequenceIdException} at once.
          */
         public Builder resyncOnDuplicateId(boolean resync) {
-            this.resyncOnDuplicateId = resync;
+            settings.resyncOnDuplicateId(resync);
             return this;
         }
 
         public Keysmith build() {
-            MongoCounterStore store = MongoCounterStore.create(database, countersCollection, writeConcern);
-            IdGenerators.Builder ids = IdGenerators.builder(store);
-            if (allocationTimeout != null) {
-                ids.allocationTimeout(allocationTimeout);
-            }
-            if (failureBackoff != null) {
-                ids.failureBackoff(failureBackoff);
-            }
-            if (prefetchThreads != null) {
-                ids.prefetchThreads(prefetchThreads);
-            }
-            if (prefetchBatches != null) {
-                ids.prefetchBatches(prefetchBatches);
-            }
+            MongoCounterStore store = MongoCounterStore.create(database, settings.countersCollection(),
+                    settings.writeConcern());
+            IdGenerators.Builder ids = settings.applyTo(IdGenerators.builder(store));
             if (prefetchExecutor != null) {
                 deprecatedPrefetchExecutor(ids, prefetchExecutor);
             }
             return new Keysmith(database, ids.build(), new SequenceCounters(database, store, counterCheck,
-                    resyncOnDuplicateId, "keysmith.resync(%s.class)", "Keysmith.builder(...).counterCheck(...)"));
+                    settings.resyncOnDuplicateId(), "keysmith.resync(%s.class)",
+                    "Keysmith.builder(...).counterCheck(...)"));
         }
 
         @SuppressWarnings("deprecation")

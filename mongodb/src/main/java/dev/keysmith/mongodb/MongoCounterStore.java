@@ -8,6 +8,7 @@ import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.ReturnDocument;
+import dev.keysmith.mongodb.internal.CounterSettings;
 import dev.keysmith.runtime.CounterDocuments;
 import dev.keysmith.runtime.CounterStore;
 import dev.keysmith.runtime.ResyncableCounterStore;
@@ -90,11 +91,8 @@ public final class MongoCounterStore implements ResyncableCounterStore {
     public static MongoCounterStore create(MongoDatabase database, String collectionName, WriteConcern writeConcern) {
         Objects.requireNonNull(database, "database");
         Objects.requireNonNull(writeConcern, "writeConcern");
-        if (collectionName == null || collectionName.isBlank()) {
-            throw new IllegalArgumentException("the counters collection needs a name that is not blank, got "
-                    + (collectionName == null ? "null" : "'" + collectionName + "'"));
-        }
-        return new MongoCounterStore(database.getCollection(collectionName, BsonDocument.class)
+        String name = CounterSettings.collectionName(collectionName);
+        return new MongoCounterStore(database.getCollection(name, BsonDocument.class)
                 .withWriteConcern(writeConcern)
                 .withReadPreference(ReadPreference.primary()));
     }

@@ -16,6 +16,7 @@ import dev.keysmith.mongodb.model.Status;
 import dev.keysmith.mongodb.model.Ticket;
 import dev.keysmith.runtime.codec.EntityCodec;
 import dev.keysmith.runtime.codec.StoredCodec;
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -154,6 +155,41 @@ class KeysmithTest extends MongoTestBase {
             assertThat(command.getString("findAndModify").getValue()).isEqualTo("keysmith_counters");
             assertThat(command.getDocument("writeConcern").getString("w").getValue()).isEqualTo("majority");
         });
+    }
+
+    @Test
+    void theBuildersBadSettingsFailAtTheirCallNamingTheSettingAndTheStoreRefusesABlankCollection() {
+        Keysmith.Builder builder = Keysmith.builder(database);
+        assertThatThrownBy(() -> builder.prefetchBatches(0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("prefetchBatches must be at least 1, but was 0");
+        assertThatThrownBy(() -> builder.countersCollection(" "))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("the counters collection needs a name, not ' '");
+        assertThatThrownBy(() -> builder.countersCollection(null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("the counters collection needs a name, not 'null'");
+        assertThatThrownBy(() -> builder.allocationTimeout(null))
+                .isInstanceOf(NullPointerException.class).hasMessage("allocationTimeout");
+        assertThatThrownBy(() -> MongoCounterStore.create(database, "", WriteConcern.MAJORITY))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("the counters collection needs a name, not ''");
+
+        // The refused calls changed nothing: the builder still makes a working keysmith on the defaults.
+        try (Keysmith built = builder.build()) {
+            built.<Customer, Long>repository(Customer.class).insert(customer("Ada", Status.ACTIVE));
+        }
+        assertThat(database.getCollection("keysmith_counters").countDocuments()).isEqualTo(1);
+    }
+
+    @Test
+    void durationsOutOfRangeFailAtBuildNamingTheSetting() {
+        assertThatThrownBy(() -> Keysmith.builder(database).allocationTimeout(Duration.ZERO).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("allocationTimeout must be positive, but was PT0S");
+        assertThatThrownBy(() -> Keysmith.builder(database).failureBackoff(Duration.ofMillis(-1)).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("failureBackoff must not be negative, but was PT-0.001S");
     }
 
     private static Customer customer(String name, Status status) {

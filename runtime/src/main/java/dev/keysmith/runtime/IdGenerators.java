@@ -1,5 +1,6 @@
 package dev.keysmith.runtime;
 
+import dev.keysmith.runtime.internal.AllocatorRules;
 import dev.keysmith.runtime.internal.PrefetchScheduler;
 import java.time.Duration;
 import java.util.Collection;
@@ -242,10 +243,7 @@ public final class IdGenerators implements AutoCloseable {
          * of that size (docs/sequences-in-production.md).
          */
         public Builder prefetchBatches(int maxBatches) {
-            if (maxBatches < 1) {
-                throw new IllegalArgumentException("prefetchBatches must be at least 1, but was " + maxBatches);
-            }
-            this.prefetchBatches = maxBatches;
+            this.prefetchBatches = AllocatorRules.prefetchBatches(maxBatches);
             return this;
         }
 

@@ -4,12 +4,12 @@ import com.mongodb.WriteConcern;
 import com.mongodb.reactivestreams.client.MongoCollection;
 import com.mongodb.reactivestreams.client.MongoDatabase;
 import dev.keysmith.mongodb.GeneratedCodecProvider;
+import dev.keysmith.mongodb.internal.CounterSettings;
 import dev.keysmith.mongodb.internal.StoredCodecs;
 import dev.keysmith.mongodb.reactive.internal.NonBlockingIds;
 import dev.keysmith.mongodb.reactive.internal.ReactiveMongoRepository;
 import dev.keysmith.mongodb.reactive.internal.ReactiveSequenceCounters;
 import dev.keysmith.runtime.CounterCheck;
-import dev.keysmith.runtime.CounterDocuments;
 import dev.keysmith.runtime.CounterStatus;
 import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.runtime.codec.EntityCodec;
@@ -167,13 +167,7 @@ public final class ReactiveKeysmith implements AutoCloseable {
     public static final class Builder {
 
         private final MongoDatabase database;
-        private String countersCollection = CounterDocuments.DEFAULT_COLLECTION;
-        private WriteConcern writeConcern = WriteConcern.MAJORITY;
-        private Duration allocationTimeout;
-        private Duration failureBackoff;
-        private ThreadFactory prefetchThreads;
-        private Integer prefetchBatches;
-        private boolean resyncOnDuplicateId = true;
+        private final CounterSettings settings = new CounterSettings();
 
         private Builder(MongoDatabase database) {
             this.database = Objects.requireNonNull(database, "database");
@@ -181,16 +175,13 @@ public final class ReactiveKeysmith implements AutoCloseable {
 
         /** The collection of the sequence counters; {@code keysmith_counters} by default. */
         public Builder countersCollection(String name) {
-            if (name == null || name.isBlank()) {
-                throw new IllegalArgumentException("the counters collection needs a name, not '" + name + "'");
-            }
-            this.countersCollection = name;
+            settings.countersCollection(name);
             return this;
         }
 
         /** The write concern of counter writes; {@code MAJORITY} by default. */
         public Builder writeConcern(WriteConcern writeConcern) {
-            this.writeConcern = Objects.requireNonNull(writeConcern, "writeConcern");
+            settings.writeConcern(writeConcern);
             return this;
         }
 
@@ -199,19 +190,19 @@ public final class ReactiveKeysmith implements AutoCloseable {
          * {@code IdAllocationException}; 30 s by default. Set it to about the client's server-selection timeout.
          */
         public Builder allocationTimeout(Duration timeout) {
-            this.allocationTimeout = Objects.requireNonNull(timeout, "allocationTimeout");
+            settings.allocationTimeout(timeout);
             return this;
         }
 
         /** How long ids of a sequence fail fast after a failed reservation before one tries again; 1 s by default. */
         public Builder failureBackoff(Duration backoff) {
-            this.failureBackoff = Objects.requireNonNull(backoff, "failureBackoff");
+            settings.failureBackoff(backoff);
             return this;
         }
 
         /** Where the one background thread of the sequences (the prefetch) comes from; keysmith's by default. */
         public Builder prefetchThreads(ThreadFactory threads) {
-            this.prefetchThreads = Objects.requireNonNull(threads, "prefetchThreads");
+            settings.prefetchThreads(threads);
             return this;
         }
 
@@ -220,10 +211,7 @@ public final class ReactiveKeysmith implements AutoCloseable {
          * per round trip. See {@link IdGenerators.Builder#prefetchBatches}.
          */
         public Builder prefetchBatches(int maxBatches) {
-            if (maxBatches < 1) {
-                throw new IllegalArgumentException("prefetchBatches must be at least 1, but was " + maxBatches);
-            }
-            this.prefetchBatches = maxBatches;
+            settings.prefetchBatches(maxBatches);
             return this;
         }
 
@@ -233,28 +221,16 @@ public final class ReactiveKeysmith implements AutoCloseable {
          * {@link dev.keysmith.mongodb.DuplicateSequenceIdException} at once.
          */
         public Builder resyncOnDuplicateId(boolean resync) {
-            this.resyncOnDuplicateId = resync;
+            settings.resyncOnDuplicateId(resync);
             return this;
         }
 
         public ReactiveKeysmith build() {
-            ReactiveMongoCounterStore store = ReactiveMongoCounterStore.create(database, countersCollection,
-                    writeConcern);
-            IdGenerators.Builder ids = IdGenerators.asyncBuilder(store);
-            if (allocationTimeout != null) {
-                ids.allocationTimeout(allocationTimeout);
-            }
-            if (failureBackoff != null) {
-                ids.failureBackoff(failureBackoff);
-            }
-            if (prefetchThreads != null) {
-                ids.prefetchThreads(prefetchThreads);
-            }
-            if (prefetchBatches != null) {
-                ids.prefetchBatches(prefetchBatches);
-            }
-            return new ReactiveKeysmith(database, ids.build(), new ReactiveSequenceCounters(database, store,
-                    CounterCheck.OFF, resyncOnDuplicateId, "keysmith.resync(%s.class)", null));
+            ReactiveMongoCounterStore store = ReactiveMongoCounterStore.create(database, settings.countersCollection(),
+                    settings.writeConcern());
+            IdGenerators ids = settings.applyTo(IdGenerators.asyncBuilder(store)).build();
+            return new ReactiveKeysmith(database, ids, new ReactiveSequenceCounters(database, store, CounterCheck.OFF,
+                    settings.resyncOnDuplicateId(), "keysmith.resync(%s.class)", null));
         }
     }
 }

@@ -8,6 +8,7 @@ import com.mongodb.client.model.FindOneAndUpdateOptions;
 import com.mongodb.client.model.ReturnDocument;
 import com.mongodb.reactivestreams.client.MongoCollection;
 import com.mongodb.reactivestreams.client.MongoDatabase;
+import dev.keysmith.mongodb.internal.CounterSettings;
 import dev.keysmith.runtime.AsyncCounterStore;
 import dev.keysmith.runtime.AsyncResyncableCounterStore;
 import dev.keysmith.runtime.CounterDocuments;
@@ -84,11 +85,8 @@ public final class ReactiveMongoCounterStore implements AsyncResyncableCounterSt
             WriteConcern writeConcern) {
         Objects.requireNonNull(database, "database");
         Objects.requireNonNull(writeConcern, "writeConcern");
-        if (collectionName == null || collectionName.isBlank()) {
-            throw new IllegalArgumentException("the counters collection needs a name that is not blank, got "
-                    + (collectionName == null ? "null" : "'" + collectionName + "'"));
-        }
-        return new ReactiveMongoCounterStore(database.getCollection(collectionName, BsonDocument.class)
+        String name = CounterSettings.collectionName(collectionName);
+        return new ReactiveMongoCounterStore(database.getCollection(name, BsonDocument.class)
                 .withWriteConcern(writeConcern)
                 .withReadPreference(ReadPreference.primary()));
     }

@@ -3,8 +3,10 @@ package dev.keysmith.mongodb.reactive;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.mongodb.WriteConcern;
 import com.mongodb.reactivestreams.client.MongoDatabase;
 import dev.keysmith.mongodb.reactive.model.PageHit;
+import dev.keysmith.mongodb.reactive.model.Receipt;
 import java.time.Duration;
 import org.bson.BsonDocument;
 import org.bson.BsonObjectId;
@@ -64,5 +66,31 @@ class EntryPointTest {
         assertThatThrownBy(() -> keysmith.collection(String.class))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("java.lang.String has no generated codec");
+    }
+
+    @Test
+    void theBuildersBadSettingsFailAtTheirCallNamingTheSettingAndTheStoreRefusesABlankCollection() {
+        ReactiveKeysmith.Builder builder = ReactiveKeysmith.builder(database);
+        assertThatThrownBy(() -> builder.prefetchBatches(0))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("prefetchBatches must be at least 1, but was 0");
+        assertThatThrownBy(() -> builder.countersCollection(""))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("the counters collection needs a name, not ''");
+        assertThatThrownBy(() -> builder.writeConcern(null))
+                .isInstanceOf(NullPointerException.class).hasMessage("writeConcern");
+        assertThatThrownBy(() -> ReactiveMongoCounterStore.create(database, " ", WriteConcern.MAJORITY))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("the counters collection needs a name, not ' '");
+        assertThatThrownBy(() -> ReactiveKeysmith.builder(database).allocationTimeout(Duration.ZERO).build())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("allocationTimeout must be positive, but was PT0S");
+
+        // The refused calls changed nothing: the builder still makes a working keysmith on the defaults.
+        try (ReactiveKeysmith built = builder.build()) {
+            Receipt saved = built.<Receipt, Long>repository(Receipt.class).insert(new Receipt("first")).block(WAIT);
+            assertThat(saved.id).isEqualTo(1L);
+        }
+        assertThat(Mono.from(database.getCollection("keysmith_counters").countDocuments()).block(WAIT)).isEqualTo(1);
     }
 }
