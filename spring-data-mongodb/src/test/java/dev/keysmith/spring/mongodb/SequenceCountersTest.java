@@ -15,8 +15,11 @@ import dev.keysmith.runtime.testing.Concurrently;
 import dev.keysmith.runtime.testing.LogCapture;
 import dev.keysmith.spring.mongodb.app.Order;
 import dev.keysmith.spring.mongodb.app.Orders;
+import dev.keysmith.spring.mongodb.app.SharedInvoice;
+import dev.keysmith.spring.mongodb.app.SharedInvoices;
 import dev.keysmith.spring.mongodb.app.TestApplication;
 import dev.keysmith.spring.mongodb.internal.KeysmithSequencesEndpoint;
+import java.math.BigDecimal;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -103,6 +106,11 @@ class SequenceCountersTest extends SpringMongoTestBase {
                 .hasMessageContaining("KeysmithSequenceCounters.resync(Order.class)")
                 .hasCauseInstanceOf(DuplicateSequenceIdException.class);
         assertThat(order.getId()).as("the caller's instance keeps no id").isNull();
+        database.getCollection("spring_invoices", BsonDocument.class)
+                .insertOne(new BsonDocument("_id", new BsonInt64(1)));
+        assertThatThrownBy(() -> context.getBean(SharedInvoices.class).save(new SharedInvoice(null, BigDecimal.TEN)))
+                .as("a record's id is named too").isInstanceOf(DuplicateKeyException.class)
+                .hasMessageContaining("inserting SharedInvoice into 'spring_invoices'").hasMessageContaining("_id 1,");
         assertThat(storedImports()).isEqualTo(imported);
         assertThat(database.getCollection("orders").countDocuments()).isEqualTo(100);
     }

@@ -1,6 +1,7 @@
 package dev.keysmith.spring.mongodb.internal;
 
 import dev.keysmith.spring.mongodb.KeysmithMongoAutoConfiguration;
+import java.util.function.Supplier;
 import org.springframework.core.Ordered;
 import org.springframework.data.mongodb.core.mapping.event.BeforeConvertCallback;
 import org.springframework.util.ClassUtils;
@@ -23,6 +24,12 @@ public final class AssignIdsBeforeConvert implements BeforeConvertCallback<Objec
      */
     private static final ThreadLocal<Class<?>> REPLACEMENT = new ThreadLocal<>();
 
+    /**
+     * The {@code @Sequence} id this callback took on this thread for a template call that asked to learn it
+     * ({@link #recordingSequenceId}): a one-element array, or null when no call asked.
+     */
+    private static final ThreadLocal<Object[]> TAKEN = new ThreadLocal<>();
+
     private final EntityIds ids;
 
     public AssignIdsBeforeConvert(EntityIds ids) {
@@ -35,7 +42,33 @@ public final class AssignIdsBeforeConvert implements BeforeConvertCallback<Objec
         if (REPLACEMENT.get() == type) {
             return entity;
         }
-        return ids.forType(type).assignIfAbsent(entity);
+        IdAssignment assignment = ids.forType(type);
+        Object[] taken = TAKEN.get();
+        if (taken == null || assignment.sequence() == null || assignment.hasId(entity)) {
+            return assignment.assignIfAbsent(entity);
+        }
+        Object withId = assignment.assignIfAbsent(entity);
+        taken[0] = assignment.idOf(withId);
+        return withId;
+    }
+
+    /**
+     * Runs {@code call} (an insert on this thread) and returns it with the {@code @Sequence} id this callback took for
+     * it, if any, in {@code taken[0]}: the id of an insert that collided is known, a record's too (a record's
+     * instance never holds it), while the id itself is still taken here, after the callbacks ordered before this one.
+     */
+    static <T> T recordingSequenceId(Object[] taken, Supplier<T> call) {
+        Object[] outer = TAKEN.get();
+        TAKEN.set(taken);
+        try {
+            return call.get();
+        } finally {
+            if (outer == null) {
+                TAKEN.remove();
+            } else {
+                TAKEN.set(outer);
+            }
+        }
     }
 
     /**

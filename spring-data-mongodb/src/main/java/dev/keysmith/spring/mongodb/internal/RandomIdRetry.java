@@ -5,6 +5,8 @@ import com.mongodb.MongoCommandException;
 import com.mongodb.MongoWriteException;
 import dev.keysmith.mongodb.DuplicateSequenceIdException;
 import dev.keysmith.runtime.CounterStatus;
+import dev.keysmith.runtime.IdAllocationException;
+import dev.keysmith.runtime.MalformedCounterException;
 import dev.keysmith.runtime.RandomIdExhaustedException;
 import dev.keysmith.spring.mongodb.KeysmithSequenceCounters;
 import java.util.ArrayList;
@@ -83,14 +85,16 @@ public final class RandomIdRetry implements MethodInterceptor {
         Object candidate = entity;
         List<CounterStatus> resynced = null;
         for (int attempt = 1; ; attempt++) {
+            Object[] taken = new Object[1];
             try {
-                return target.insert(candidate, collection);
+                Object inserting = candidate;
+                return AssignIdsBeforeConvert.recordingSequenceId(taken, () -> target.insert(inserting, collection));
             } catch (DataAccessException e) {
                 if (!isDuplicateId(e)) {
                     throw e;
                 }
                 if (assignment.sequence() != null) {
-                    Object id = assignment.idOf(candidate);
+                    Object id = taken[0] != null ? taken[0] : assignment.idOf(candidate);
                     try {
                         resynced = counters.get().resyncAfterDuplicate(assignment, collection, id, resynced, e);
                     } catch (DuplicateSequenceIdException duplicate) {
@@ -112,10 +116,16 @@ public final class RandomIdRetry implements MethodInterceptor {
 
     /**
      * Whether {@code failure} is a duplicate key on the {@code _id} index (not on any other unique index): a write
-     * error (insert, update) or a failed command ({@code findAndModify}, whose upsert reports it so).
+     * error (insert, update) or a failed command ({@code findAndModify}, whose upsert reports it so). Never for a
+     * failure to make the id ({@link IdAllocationException}, {@link MalformedCounterException}): a counter store's own
+     * duplicate key among its causes (a malformed counter document the store's upsert met) is no collision of the
+     * entity's insert.
      */
     static boolean isDuplicateId(Throwable failure) {
         for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
+            if (cause instanceof IdAllocationException || cause instanceof MalformedCounterException) {
+                return false;
+            }
             if (cause instanceof MongoWriteException write) {
                 return isDuplicateId(write.getError().getCategory(), write.getError().getMessage());
             }
