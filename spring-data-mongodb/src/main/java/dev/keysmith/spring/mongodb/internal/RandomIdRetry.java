@@ -4,6 +4,7 @@ import com.mongodb.ErrorCategory;
 import com.mongodb.MongoCommandException;
 import com.mongodb.MongoWriteException;
 import dev.keysmith.mongodb.DuplicateSequenceIdException;
+import dev.keysmith.mongodb.internal.MongoRepository;
 import dev.keysmith.runtime.CounterStatus;
 import dev.keysmith.runtime.IdAllocationException;
 import dev.keysmith.runtime.MalformedCounterException;
@@ -12,7 +13,6 @@ import dev.keysmith.spring.mongodb.KeysmithSequenceCounters;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
-import java.util.regex.Pattern;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
 import org.springframework.dao.DataAccessException;
@@ -34,9 +34,6 @@ import org.springframework.util.ClassUtils;
  * <p>Thread-safe.
  */
 public final class RandomIdRetry implements MethodInterceptor {
-
-    /** The index a duplicate key was found in, as servers word it: {@code ... index: _id_ dup key: ...}. */
-    private static final Pattern ID_INDEX = Pattern.compile("index: _id_(\\s|$)");
 
     private final Supplier<EntityIds> ids;
     private final Supplier<KeysmithSequenceCounters> counters;
@@ -127,16 +124,13 @@ public final class RandomIdRetry implements MethodInterceptor {
                 return false;
             }
             if (cause instanceof MongoWriteException write) {
-                return isDuplicateId(write.getError().getCategory(), write.getError().getMessage());
+                return MongoRepository.isDuplicateId(write.getError().getCategory(), write.getError().getMessage());
             }
             if (cause instanceof MongoCommandException command) {
-                return isDuplicateId(ErrorCategory.fromErrorCode(command.getErrorCode()), command.getErrorMessage());
+                return MongoRepository.isDuplicateId(ErrorCategory.fromErrorCode(command.getErrorCode()),
+                        command.getErrorMessage());
             }
         }
         return false;
-    }
-
-    private static boolean isDuplicateId(ErrorCategory category, String message) {
-        return category == ErrorCategory.DUPLICATE_KEY && message != null && ID_INDEX.matcher(message).find();
     }
 }
