@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Objects;
 import org.bson.BsonDocument;
 import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /**
@@ -36,6 +37,10 @@ public final class ReactiveSequenceCounters {
     private final MongoDatabase database;
     private final AsyncResyncableCounterStore store;
     private final CounterRules rules;
+    // Reactor's boundedElastic, taken here, on the thread that builds this (the application's): taken lazily on an
+    // event loop, two first callers at once race to make it, and the loser's dispose takes a lock (BlockHound saw a
+    // driver thread park there)
+    private final Scheduler logs = Schedulers.boundedElastic();
 
     /**
      * @param resyncCall the call that resyncs a sequence on this route, for messages, with {@code %s} for the
@@ -62,8 +67,7 @@ public final class ReactiveSequenceCounters {
     public Mono<List<CounterStatus>> resync(SequenceAllocator sequence, String collection) {
         return Mono.defer(() -> Mono.fromCompletionStage(SequenceResync.resyncAsync(sequence.spec(), store,
                 largestIds(collection), sequence)))
-                .doOnNext(statuses -> Schedulers.boundedElastic().schedule(() -> rules.logResynced(statuses,
-                        collection)));
+                .doOnNext(statuses -> offThread(() -> rules.logResynced(statuses, collection)));
     }
 
     /**
@@ -77,10 +81,23 @@ public final class ReactiveSequenceCounters {
                 return Mono.empty();
             }
             Mono<?> checked = rules.startupCheck() == CounterCheck.RESYNC ? resync(sequence, collection)
-                    : check(sequence, collection).publishOn(Schedulers.boundedElastic())
+                    : check(sequence, collection).publishOn(logScheduler())
                             .doOnNext(statuses -> rules.report(statuses, collection, entity));
             return checked.doOnError(failure -> rules.checkFailed(sequence, collection)).then();
         });
+    }
+
+    /** Runs {@code log} on {@link #logScheduler()}, fire and forget. */
+    private void offThread(Runnable log) {
+        logScheduler().schedule(log);
+    }
+
+    /**
+     * The scheduler of what this logs: the one taken at construction, or Reactor's current one if the application
+     * disposed that (its schedulers shut down and made again).
+     */
+    private Scheduler logScheduler() {
+        return logs.isDisposed() ? Schedulers.boundedElastic() : logs;
     }
 
     /**
