@@ -203,11 +203,12 @@ class CounterResyncTest {
             workers.add(pool.submit(() -> {
                 start.await();
                 for (int round = 0; round < 5; round++) {
-                    // rows imported far ahead of the counter (no range reserved so far reaches them), then a resync.
-                    // Eight times further each round: a native sequence is raised by one nextval with a larger
+                    // rows imported ahead of every range reserved so far, then a resync. Ahead of the counter as it
+                    // is now, read from the database: a native sequence is raised by one nextval with a larger
                     // increment, and the workers' nextvals in that instant take the larger step too, so a resync
-                    // may leave the sequence several times past the data (never behind it)
-                    long ahead = 10_000L << (3 * round);
+                    // may leave the sequence several times past the data (never behind it). Between that read and
+                    // the import the workers only take their ordinary steps: a few ranges, far fewer than a million.
+                    long ahead = counterNow(target, store) + 1_000_000;
                     importBills(target, ahead, ahead + 4);
                     for (long id = ahead; id <= ahead + 4; id++) {
                         imported.add(id);
@@ -292,6 +293,17 @@ class CounterResyncTest {
             }
         }
         return bills;
+    }
+
+    /** The largest value the counter of 'bills' has reached: its row's next value, or one more of its sequence. */
+    private static long counterNow(TestDatabase.Target target, String store) throws SQLException {
+        String sql = store.equals("table") ? "select next_val from keysmith_sequences where seq_name = 'bills'"
+                : target.kind() == TestDatabase.POSTGRESQL ? "select nextval('keysmith_bills')"
+                : "select next value for keysmith_bills";
+        try (Connection connection = target.connect(); Statement select = connection.createStatement();
+                ResultSet row = select.executeQuery(sql)) {
+            return row.next() ? row.getLong(1) : 0; // no row yet: nothing reserved
+        }
     }
 
     private static long counter(Connection connection, String name) throws SQLException {

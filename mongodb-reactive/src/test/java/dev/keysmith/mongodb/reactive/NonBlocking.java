@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import reactor.blockhound.BlockHound;
 
 /**
@@ -29,6 +30,7 @@ public final class NonBlocking {
     public static final String DRIVER_THREADS = "mongo-io-";
 
     private static final AtomicInteger THREADS = new AtomicInteger();
+    private static final long SAMPLE_PAUSE_NANOS = 5_000_000;
 
     static {
         BlockHound.install(builder -> builder
@@ -80,7 +82,7 @@ public final class NonBlocking {
         Thread sampler = new Thread(() -> {
             while (running.get()) {
                 parked.addAll(parkedKeysmithFrames());
-                Thread.onSpinWait();
+                LockSupport.parkNanos(SAMPLE_PAUSE_NANOS); // a pause, so that the sampler leaves the cores to the body
             }
         }, "parked-frames-sampler");
         sampler.start();

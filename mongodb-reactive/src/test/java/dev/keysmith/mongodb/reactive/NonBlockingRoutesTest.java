@@ -46,7 +46,8 @@ import reactor.core.scheduler.Schedulers;
 @Timeout(600) // the machine these run on may be loaded many times over
 class NonBlockingRoutesTest {
 
-    private static final int IDS = 10_000;
+    /** Ids per sequence (see the Spring module's ReactiveNonBlockingTest): 2,000 unless the property says more. */
+    private static final int IDS = Integer.getInteger("keysmith.test.reactive-ids", 2_000);
     private static final int SUBSCRIBERS = 8;
 
     private ReactiveMongo mongo;
@@ -241,7 +242,7 @@ class NonBlockingRoutesTest {
     }
 
     /**
-     * Inserts {@value #IDS} entities (or gives them ids, without {@code insert}) from both clients at once,
+     * Inserts {@link #IDS} entities (or gives them ids, without {@code insert}) from both clients at once,
      * {@value #SUBSCRIBERS} concurrent subscribers each, on Reactor's parallel threads, sampling meanwhile for keysmith
      * frames that wait; returns the ids.
      */

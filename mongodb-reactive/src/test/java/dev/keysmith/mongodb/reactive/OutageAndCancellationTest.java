@@ -17,7 +17,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -33,12 +35,19 @@ class OutageAndCancellationTest {
     private static final Duration SERVER_SELECTION = Duration.ofSeconds(2);
     private static final Duration BACKOFF = Duration.ofMillis(500);
     private static final int SUBSCRIBERS = 16;
+    /** Only a guard against a hang: the test waits for counts, and ends far sooner on any machine. */
+    private static final Duration HANG_GUARD = Duration.ofMinutes(2);
 
     @TempDir
     Path dataDirectory;
 
+    /**
+     * The server stays down until every subscriber has been answered with a failure (so none hangs through an
+     * outage), not for a fixed time; how long one call may wait is the allocator's property, proven on a store the
+     * test controls (SequenceAllocatorAsyncTest).
+     */
     @Test
-    void throughAFiveSecondOutageEveryFailureIsAClearErrorInTimeNothingParksAndIdsFlowAgainWithoutDuplicates()
+    void throughAnOutageEverySubscriberGetsAClearFailureNothingParksAndIdsFlowAgainWithoutDuplicates()
             throws Exception {
         NonBlocking.install();
         try (ReactiveMongo mongo = ReactiveMongo.startDurable(dataDirectory.resolve("outage.mv"))) {
@@ -58,7 +67,8 @@ class OutageAndCancellationTest {
                 Set<Long> taken = ConcurrentHashMap.newKeySet();
                 List<Long> twice = new CopyOnWriteArrayList<>();
                 List<Throwable> failures = new CopyOnWriteArrayList<>();
-                AtomicLong slowestFailureNanos = new AtomicLong();
+                AtomicIntegerArray failedWhileDown = new AtomicIntegerArray(SUBSCRIBERS);
+                AtomicBoolean down = new AtomicBoolean();
                 AtomicLong afterRestart = new AtomicLong();
                 AtomicBoolean restarted = new AtomicBoolean();
                 AtomicBoolean stop = new AtomicBoolean();
@@ -67,8 +77,9 @@ class OutageAndCancellationTest {
                 // sixteen subscribers, each inserting one receipt after the other until told to stop
                 List<Disposable> subscribers = new ArrayList<>();
                 for (int s = 0; s < SUBSCRIBERS; s++) {
+                    int subscriber = s;
                     Mono<Receipt> one = Mono.defer(() -> {
-                        long began = System.nanoTime();
+                        boolean sinceOutage = down.get();
                         boolean sinceRestart = restarted.get();
                         return receipts.insert(new Receipt("outage")).doOnNext(receipt -> {
                             if (!taken.add(receipt.id)) {
@@ -79,18 +90,21 @@ class OutageAndCancellationTest {
                             }
                         }).onErrorResume(e -> {
                             failures.add(e);
-                            slowestFailureNanos.accumulateAndGet(System.nanoTime() - began, Math::max);
+                            if (sinceOutage && !restarted.get()) {
+                                failedWhileDown.incrementAndGet(subscriber);
+                            }
                             return Mono.delay(Duration.ofMillis(5)).then(Mono.empty());
                         });
                     }).subscribeOn(Schedulers.parallel());
                     subscribers.add(one.repeat(() -> !stop.get()).subscribe());
                 }
                 awaitAtLeast(() -> taken.size(), 500);
+                down.set(true);
                 mongo.server().stop();
-                long outageEnds = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-                while (System.nanoTime() < outageEnds) {
-                    parked.addAll(NonBlocking.parkedKeysmithFrames());
-                }
+                awaitAtLeast(() -> {
+                    parked.addAll(NonBlocking.parkedKeysmithFrames()); // sampled while the subscribers fail
+                    return IntStream.range(0, SUBSCRIBERS).filter(s -> failedWhileDown.get(s) > 0).count();
+                }, SUBSCRIBERS);
                 mongo.server().restart();
                 restarted.set(true);
                 awaitAtLeast(afterRestart::get, 1_000);
@@ -104,8 +118,6 @@ class OutageAndCancellationTest {
                                 MongoException.class))
                         .anySatisfy(e -> assertThat(e).isInstanceOf(IdAllocationException.class)
                                 .hasMessageContaining("'receipts'"));
-                assertThat(Duration.ofNanos(slowestFailureNanos.get())).as("the slowest failure")
-                        .isLessThanOrEqualTo(SERVER_SELECTION.multipliedBy(2).plus(BACKOFF));
                 assertThat(afterRestart).as("inserted after the restart").hasValueGreaterThanOrEqualTo(1_000);
                 // (an insert whose subscriber was disposed at the end may be stored without being counted here)
                 List<Long> stored = receipts.findAll().map(receipt -> receipt.id).collectList().block();
@@ -148,10 +160,10 @@ class OutageAndCancellationTest {
     }
 
     private static void awaitAtLeast(java.util.function.LongSupplier value, long target) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        long deadline = System.nanoTime() + HANG_GUARD.toNanos();
         while (value.getAsLong() < target && System.nanoTime() < deadline) {
             Thread.sleep(10);
         }
-        assertThat(value.getAsLong()).as("reached within 120 s").isGreaterThanOrEqualTo(target);
+        assertThat(value.getAsLong()).as("reached (waited at most %s)", HANG_GUARD).isGreaterThanOrEqualTo(target);
     }
 }

@@ -34,7 +34,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.CyclicBarrier;
 import java.util.stream.IntStream;
 import java.util.stream.LongStream;
 import org.bson.BsonBinarySubType;
@@ -207,34 +207,32 @@ class ReactiveIdsTest extends SpringMongoTestBase {
         int perThread = 500;
         Set<Long> taken = ConcurrentHashMap.newKeySet();
         List<Long> twice = new CopyOnWriteArrayList<>();
-        // when each route (0 blocking, 1 reactive) took its first and its last id: the two spans must overlap
-        AtomicLong[] firstId = {new AtomicLong(Long.MAX_VALUE), new AtomicLong(Long.MAX_VALUE)};
-        AtomicLong[] lastId = {new AtomicLong(), new AtomicLong()};
+        // The two routes interleave by construction: every thread takes half its ids, waits until all eight have,
+        // then takes the other half; so each route takes ids both before and after ids of the other.
+        CyclicBarrier halfway = new CyclicBarrier(8);
 
         Concurrently.run(8, thread -> {
-            int route = thread < 4 ? 0 : 1;
             java.util.function.LongConsumer took = id -> {
-                long now = System.nanoTime();
-                firstId[route].accumulateAndGet(now, Math::min);
-                lastId[route].accumulateAndGet(now, Math::max);
                 if (!taken.add(id)) {
                     twice.add(id);
                 }
             };
-            if (route == 0) {
-                for (int i = 0; i < perThread; i++) {
-                    took.accept(blocking.insert(new Parcel(null, i)).id());
+            for (int half = 0; half < 2; half++) {
+                if (half == 1) {
+                    halfway.await();
                 }
-            } else {
-                Flux.range(0, perThread).flatMap(i -> reactive.save(new Parcel(null, i))
-                        .subscribeOn(Schedulers.parallel()), 2).doOnNext(parcel -> took.accept(parcel.id())).blockLast();
+                if (thread < 4) { // the blocking route
+                    for (int i = 0; i < perThread / 2; i++) {
+                        took.accept(blocking.insert(new Parcel(null, i)).id());
+                    }
+                } else {
+                    Flux.range(0, perThread / 2).flatMap(i -> reactive.save(new Parcel(null, i))
+                            .subscribeOn(Schedulers.parallel()), 2).doOnNext(parcel -> took.accept(parcel.id()))
+                            .blockLast();
+                }
             }
         });
 
-        assertThat(firstId[0].get()).as("the blocking route took ids while the reactive one did")
-                .isLessThan(lastId[1].get());
-        assertThat(firstId[1].get()).as("the reactive route took ids while the blocking one did")
-                .isLessThan(lastId[0].get());
         assertThat(twice).isEmpty();
         assertThat(taken).hasSize(8 * perThread);
         assertThat(database.getCollection("parcels").countDocuments()).isEqualTo(8 * perThread);
