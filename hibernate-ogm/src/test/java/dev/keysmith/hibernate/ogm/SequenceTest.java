@@ -55,9 +55,9 @@ class SequenceTest {
         assertThat(counter.keySet()).containsExactly("_id", "next");
         assertThat(counter.getString("_id").getValue()).isEqualTo("Invoice");
         assertThat(counter.get("next").getBsonType()).isEqualTo(BsonType.INT64);
-        // whole batches of 10, at least three to cover 1..25; the background prefetch may have reserved ahead, at this
-        // pace in reservations of up to twice the one before (10, 20, 40)
-        assertThat(counter.getInt64("next").getValue()).isBetween(30L, 70L)
+        // whole batches of 10, at least three to cover 1..25; the background prefetch may have reserved ahead (how far
+        // is the allocator's to decide, and its own tests pin it)
+        assertThat(counter.getInt64("next").getValue()).isGreaterThanOrEqualTo(30L)
                 .satisfies(next -> assertThat(next % 10).isZero());
         // OGM's own sequences table is not involved
         assertThat(mongo.database(database).listCollectionNames()).doesNotContain("hibernate_sequences");

@@ -13,6 +13,7 @@ import dev.keysmith.runtime.SequenceSpec;
 import dev.keysmith.runtime.testing.Concurrently;
 import dev.keysmith.runtime.testing.RecordingCounterStore;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -111,10 +112,11 @@ class MongoSequenceTest {
         });
         allocators.forEach(SequenceAllocator::close);
 
-        // every allocator reserved its own range (and prefetched one more, of up to two batches, the pace being fast):
-        // 40 distinct ids, with gaps
+        // every allocator reserved its own range (and may have prefetched more, as many batches as the allocator
+        // decides): 40 distinct ids, with gaps, and the counter past all of them
         assertThat(taken).hasSize(40);
-        assertThat(firstStore.reserve("fresh", 1)).isBetween(40L, 8 * (5 + 10L));
+        assertThat(firstStore.reserve("fresh", 1)).as("offsets reserved so far (id = offset + 1)")
+                .isGreaterThanOrEqualTo(40L).isGreaterThanOrEqualTo(Collections.max(taken));
     }
 
     @Test
