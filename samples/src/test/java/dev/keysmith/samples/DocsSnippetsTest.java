@@ -23,8 +23,8 @@ import org.junit.jupiter.api.TestFactory;
  *   <li>A block matches a source file of {@code src/main/java} or {@code src/test/java} (or, for the Spring Boot
  *       samples, {@code spring-boot-mongodb} and {@code spring-boot-mongodb-reactive}; for the Hibernate OGM
  *       route, {@code hibernate-ogm/src/main/java}; for the reactive guide, keysmith-mongodb-reactive's
- *       {@code ReactiveGuideTest} and the project {@code consumers/reactive}; for the JPA quick start,
- *       {@code consumers/jpa}) when its lines appear
+ *       {@code ReactiveGuideTest} and the project {@code consumers/reactive}; for getting started's quick starts,
+ *       {@code consumers/mongodb} and {@code consumers/jpa}) when its lines appear
  *       there in the same order, not necessarily next to each other (a subsequence): a sample may have more
  *       members, statements and comments than the guide shows.</li>
  *   <li>Lines are compared normalized: trimmed, runs of spaces collapsed to one, and a trailing
@@ -170,7 +170,8 @@ class DocsSnippetsTest {
                 "spring-boot-mongodb/src/test/java", "spring-boot-mongodb-reactive/src/main/java",
                 "spring-boot-mongodb-reactive/src/test/java", "hibernate-ogm/src/main/java",
                 "../mongodb-reactive/src/test/java/dev/keysmith/mongodb/reactive/ReactiveGuideTest.java",
-                "../consumers/reactive/src/main/java", "../consumers/jpa/src/main/java")) {
+                "../consumers/mongodb/src/main/java", "../consumers/reactive/src/main/java",
+                "../consumers/jpa/src/main/java")) {
             try (Stream<Path> files = Files.walk(MODULE.resolve(root))) {
                 files.filter(file -> file.toString().endsWith(".java"))
                         .forEach(file -> sources.put(MODULE.relativize(file).toString(), DocSnippets.read(file)));
