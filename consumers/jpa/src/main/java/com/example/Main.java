@@ -38,6 +38,7 @@ public final class Main {
             entityManager.persist(upload);
             entityManager.persist(account);
         });
+        System.out.println("Account number: " + account.number);            // 12 random digits, made by keysmith
 
         check(event.id != null, "Event id is an ObjectId");
         check(first.number != null && second.number == first.number + 1,

@@ -34,6 +34,7 @@ public final class Main {
         try (Keysmith keysmith = Keysmith.create(database)) {
             Repository<Person, String> people = keysmith.repository(Person.class);
             Person ada = people.insert(new Person("Ada"));
+            System.out.println("Ada's id: " + ada.id);                  // 24 hex digits, made by keysmith
             check(ObjectId.isValid(ada.id), "Person id is an ObjectId: " + ada.id);
             check("Ada".equals(people.findById(ada.id).orElseThrow().name), "Person read back");
             check(storedId(database, "people").isObjectId(), "Person _id stored as an ObjectId");

@@ -16,7 +16,7 @@ import org.hibernate.SessionFactory;
 /**
  * The keysmith demo: starts an embedded MongoDB server and an in-memory H2 database, stores entities with every id
  * strategy through the MongoDB driver and through Hibernate, and prints what was stored. Run it from the
- * repository's root with {@code mvn -q -Pdemo -DskipTests package}.
+ * repository's root with {@code mvn -Pdemo -pl samples,samples/hibernate-ogm -am package}.
  *
  * <p>Not thread-safe: confine to one thread.
  */

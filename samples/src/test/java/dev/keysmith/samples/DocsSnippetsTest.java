@@ -23,7 +23,8 @@ import org.junit.jupiter.api.TestFactory;
  *   <li>A block matches a source file of {@code src/main/java} or {@code src/test/java} (or, for the Spring Boot
  *       samples, {@code spring-boot-mongodb} and {@code spring-boot-mongodb-reactive}; for the Hibernate OGM
  *       route, {@code hibernate-ogm/src/main/java}; for the reactive guide, keysmith-mongodb-reactive's
- *       {@code ReactiveGuideTest}) when its lines appear
+ *       {@code ReactiveGuideTest} and the project {@code consumers/reactive}; for getting started's quick starts,
+ *       {@code consumers/mongodb} and {@code consumers/jpa}) when its lines appear
  *       there in the same order, not necessarily next to each other (a subsequence): a sample may have more
  *       members, statements and comments than the guide shows.</li>
  *   <li>Lines are compared normalized: trimmed, runs of spaces collapsed to one, and a trailing
@@ -163,11 +164,14 @@ class DocsSnippetsTest {
         Map<String, String> sources = new TreeMap<>();
         // modules of their own: the Spring Boot samples, blocking and reactive (Boot's dependencies must not meet
         // the others'), the OGM route's samples (OGM needs Hibernate ORM 5.3), and the reactive guide's test in
-        // keysmith-mongodb-reactive (its reactive streams driver must not meet the sync driver of this module)
+        // keysmith-mongodb-reactive (its reactive streams driver must not meet the sync driver of this module), and
+        // the projects in consumers/ whose code the quick starts show (built and run against the installed artifacts)
         for (String root : List.of("src/main/java", "src/test/java", "spring-boot-mongodb/src/main/java",
                 "spring-boot-mongodb/src/test/java", "spring-boot-mongodb-reactive/src/main/java",
                 "spring-boot-mongodb-reactive/src/test/java", "hibernate-ogm/src/main/java",
-                "../mongodb-reactive/src/test/java/dev/keysmith/mongodb/reactive/ReactiveGuideTest.java")) {
+                "../mongodb-reactive/src/test/java/dev/keysmith/mongodb/reactive/ReactiveGuideTest.java",
+                "../consumers/mongodb/src/main/java", "../consumers/reactive/src/main/java",
+                "../consumers/jpa/src/main/java")) {
             try (Stream<Path> files = Files.walk(MODULE.resolve(root))) {
                 files.filter(file -> file.toString().endsWith(".java"))
                         .forEach(file -> sources.put(MODULE.relativize(file).toString(), DocSnippets.read(file)));

@@ -14,9 +14,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code docs/getting-started.md} (and {@code docs/hibernate-ogm.md} for the OGM project) shows the poms of
- * {@code consumers/} (the projects CI builds against the published artifacts and runs) as they are, and shows no
- * other complete pom: what a reader copies is what was built. {@code docs/kotlin.md} and {@code docs/spring.md} show
+ * {@code docs/getting-started.md} (and {@code docs/hibernate-ogm.md} for the OGM project, {@code docs/reactive.md} for
+ * the reactive one) shows the poms of {@code consumers/} (the projects CI builds against the published artifacts and
+ * runs) as they are, and shows no other complete pom: what a reader copies is what was built. {@code docs/kotlin.md} and {@code docs/spring.md} show
  * excerpts of the Kotlin and reactive Spring projects' poms, each line as the pom has it.
  */
 class GettingStartedPomsTest {
@@ -25,7 +25,8 @@ class GettingStartedPomsTest {
     private static final Map<String, String> GUIDES = Map.of(
             "consumers/jpa/pom.xml", "docs/getting-started.md",
             "consumers/mongodb/pom.xml", "docs/getting-started.md",
-            "consumers/hibernate-ogm/pom.xml", "docs/hibernate-ogm.md");
+            "consumers/hibernate-ogm/pom.xml", "docs/hibernate-ogm.md",
+            "consumers/reactive/pom.xml", "docs/reactive.md");
 
     /**
      * Consumer projects whose guide shows excerpts of their pom, each after a line that says

@@ -27,7 +27,7 @@ import org.bson.types.ObjectId;
  * The demo's Hibernate OGM route: starts an embedded MongoDB server, persists entities of every strategy through
  * OGM, and prints each id as Java holds it, as the document stores it, and whether {@code find} reads it back.
  * Runs in a JVM of its own with {@code --add-opens java.base/java.lang=ALL-UNNAMED}; from the repository's root,
- * {@code mvn -q -Pdemo -DskipTests package} runs it after the main demo.
+ * {@code mvn -Pdemo -pl samples,samples/hibernate-ogm -am package} runs it after the main demo.
  *
  * <p>Not thread-safe: confine to one thread.
  */

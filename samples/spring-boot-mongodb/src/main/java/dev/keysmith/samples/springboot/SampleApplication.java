@@ -14,8 +14,8 @@ import org.springframework.context.annotation.Bean;
  * Saves one entity of each kind through its repository and prints the ids keysmith gave them.
  *
  * <pre>
- * mvn -pl samples/spring-boot-mongodb -am exec:java                     # on an embedded server
- * mvn ... exec:java -Dexec.args="--spring.data.mongodb.uri=mongodb://localhost/shop"
+ * mvn -Pdemo -pl samples/spring-boot-mongodb -am package          # from the root, on an embedded server
+ * mvn ... package -Dexec.args="--spring.data.mongodb.uri=mongodb://localhost/shop"
  * </pre>
  */
 @SpringBootApplication

@@ -15,9 +15,9 @@ import reactor.core.publisher.Flux;
  * Saves entities of each kind through their reactive repositories and prints the ids keysmith gave them.
  *
  * <pre>
- * mvn -pl samples/spring-boot-mongodb-reactive -am exec:java          # Boot 3.5, on an embedded server
- * mvn -pl samples/spring-boot-mongodb-reactive/boot4 -am exec:java    # Boot 4.1, on an embedded server
- * mvn ... exec:java -Dexec.args="--spring.data.mongodb.uri=mongodb://localhost/shop"   # Boot 4: --spring.mongodb.uri
+ * mvn -Pdemo -pl samples/spring-boot-mongodb-reactive -am package          # Boot 3.5, on an embedded server
+ * mvn -Pdemo -pl samples/spring-boot-mongodb-reactive/boot4 -am package    # Boot 4.1, on an embedded server
+ * mvn ... package -Dexec.args="--spring.data.mongodb.uri=mongodb://localhost/shop"   # Boot 4: --spring.mongodb.uri
  * </pre>
  */
 @SpringBootApplication

@@ -1,0 +1,99 @@
+package dev.keysmith.samples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The run commands that README.md and docs/ give fit the build: each {@code mvn -Pdemo -pl ... -am package} names
+ * modules of the root pom that have a {@code demo} profile (the profile is what runs a sample, in its own module
+ * only), and no page gives the form that stops on keysmith-parent ({@code -am} with {@code exec:java}, which runs
+ * exec in every module of the reactor). The README's first screen gives exactly two commands: the demo and the
+ * tests. Running the commands is {@code .ci/run}'s and the reader's; this test keeps the pages and the poms in step.
+ */
+class RunCommandsTest {
+
+    private static final Path ROOT = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().normalize()
+            .getParent();
+    private static final Pattern DEMO = Pattern.compile("mvn -Pdemo -pl (\\S+) -am package");
+    private static final Pattern CODE_SPAN = Pattern.compile("`(mvn [^`]*)`");
+    private static final String DEMO_COMMAND = "mvn -Pdemo -pl samples,samples/hibernate-ogm -am package";
+    private static final String TEST_COMMAND = "mvn -B clean verify";
+
+    @Test
+    void everyDemoCommandNamesModulesWithADemoProfile() {
+        String rootPom = DocSnippets.read(ROOT.resolve("pom.xml"));
+        List<String> modules = new ArrayList<>();
+        for (Path page : pages()) {
+            Matcher matcher = DEMO.matcher(DocSnippets.read(page));
+            while (matcher.find()) {
+                modules.addAll(List.of(matcher.group(1).split(",")));
+            }
+        }
+
+        assertThat(modules).as("the modules the pages' demo commands run").contains("samples", "samples/hibernate-ogm",
+                "samples/spring-boot-mongodb", "samples/spring-boot-mongodb-reactive");
+        for (String module : modules) {
+            assertThat(rootPom).as("the root pom's modules").contains("<module>" + module + "</module>");
+            assertThat(DocSnippets.read(ROOT.resolve(module).resolve("pom.xml")))
+                    .as("the demo profile of " + module).contains("<id>demo</id>");
+        }
+    }
+
+    @Test
+    void noPageRunsExecJavaOnTheWholeReactor() {
+        for (Path page : pages()) {
+            for (String command : commands(DocSnippets.read(page))) {
+                assertThat(command.contains(" -am") && command.contains("exec:java"))
+                        .as(ROOT.relativize(page) + ": " + command).isFalse();
+            }
+        }
+    }
+
+    @Test
+    void aCommandInCodeSpansOverALineBreakIsFound() {
+        assertThat(commands("Run (`mvn -pl samples/x -am\nexec:java`) or:\n\n    mvn -B clean verify\n"))
+                .containsExactly("mvn -pl samples/x -am exec:java", "mvn -B clean verify");
+    }
+
+    /** The {@code mvn} commands of {@code markdown}: in code spans (which may go over a line break) and indented. */
+    static List<String> commands(String markdown) {
+        List<String> commands = new ArrayList<>();
+        Matcher span = CODE_SPAN.matcher(markdown);
+        while (span.find()) {
+            commands.add(span.group(1).replaceAll("\\s+", " "));
+        }
+        markdown.lines().filter(line -> line.startsWith("    mvn ")).map(String::strip).forEach(commands::add);
+        return commands;
+    }
+
+    @Test
+    void theReadmesFirstScreenGivesTheDemoAndTheTests() {
+        String readme = DocSnippets.read(ROOT.resolve("README.md"));
+        String firstScreen = readme.substring(0, readme.indexOf("\n## "));
+        List<String> commands = firstScreen.lines().filter(line -> line.startsWith("    ")).map(String::strip)
+                .toList();
+
+        assertThat(commands).containsExactly(DEMO_COMMAND, TEST_COMMAND);
+        assertThat(firstScreen).contains("not on Maven Central yet", "mvn install", "keysmith-bom");
+    }
+
+    /** README.md and the pages of docs/. */
+    private static List<Path> pages() {
+        try (Stream<Path> files = Files.list(ROOT.resolve("docs"))) {
+            return Stream.concat(Stream.of(ROOT.resolve("README.md")),
+                    files.filter(file -> file.toString().endsWith(".md")).sorted()).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
