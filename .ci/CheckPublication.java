@@ -1,8 +1,13 @@
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -20,10 +25,15 @@ import org.w3c.dom.Node;
  *       {@code dev.keysmith.*});</li>
  *   <li>{@code keysmith-bom} manages exactly the published artifacts, at {@code ${project.version}}, and has the
  *       version of {@code keysmith-parent};</li>
- *   <li>every published pom carries license, SCM and developer metadata.</li>
+ *   <li>every published pom carries what Maven Central requires: its own {@code <name>}, and a description, url,
+ *       license, SCM and developers of its own or inherited from {@code keysmith-parent};</li>
+ *   <li>as Maven Central checks a deployment (the release profile, docs/releasing.md): every file deployed under
+ *       {@code dev/keysmith} has a {@code .md5} and a {@code .sha1} that match it, and every file but the
+ *       {@code maven-metadata.xml} ones has an {@code .asc} signature that {@code gpg --verify} accepts with the
+ *       given public key, and no other.</li>
  * </ul>
- * Run: {@code java .ci/CheckPublication.java <deploy repository>} (one version deployed there). Prints the artifacts it checked;
- * exits 1 with every problem named.
+ * Run: {@code java .ci/CheckPublication.java <deploy repository> <armored public key>} (one version deployed
+ * there; gpg on the PATH). Prints what it checked; exits 1 with every problem named.
  */
 public final class CheckPublication {
 
@@ -31,8 +41,8 @@ public final class CheckPublication {
     private static final Set<String> NOT_LIBRARIES = Set.of("keysmith-parent", "keysmith-bom");
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 1) {
-            System.err.println("usage: java CheckPublication.java <deploy repository>");
+        if (args.length != 2) {
+            System.err.println("usage: java CheckPublication.java <deploy repository> <armored public key>");
             System.exit(2);
         }
         Path group = Path.of(args[0]).resolve(GROUP_PATH);
@@ -78,12 +88,15 @@ public final class CheckPublication {
                 }
             }
         }
+        Path parentPom = newest(group.resolve("keysmith-parent").resolve(version), "keysmith-parent", ".pom");
+        Element parent = parentPom == null ? null : parse(parentPom);
         for (String artifact : published) {
             Path pom = newest(group.resolve(artifact).resolve(version), artifact, ".pom");
             if (pom != null) {
-                checkMetadata(artifact, effectiveMetadata(pom, group, version), problems);
+                checkMetadata(artifact, parse(pom), parent, problems);
             }
         }
+        int[] counted = checkSignaturesAndChecksums(group, Path.of(args[1]), problems);
 
         Path bomPom = newest(group.resolve("keysmith-bom").resolve(version), "keysmith-bom", ".pom");
         if (bomPom != null) {
@@ -123,29 +136,124 @@ public final class CheckPublication {
             System.exit(1);
         }
         System.out.println("check-publication: jar, sources, javadoc, pom and BOM entry for " + libraries
-                + "; keysmith-parent and keysmith-bom poms");
+                + "; keysmith-parent and keysmith-bom poms; pom metadata of all " + published.size()
+                + "; " + counted[0] + " signatures verified, " + counted[1] + " files with matching .md5 and .sha1");
     }
 
-    /** The pom's own license, scm and developers, or keysmith-parent's when the pom inherits them. */
-    private static Element effectiveMetadata(Path pom, Path group, String version) throws Exception {
-        Element project = parse(pom);
-        if (child(project, "licenses") == null && child(project, "parent") != null) {
-            Path parent = newest(group.resolve("keysmith-parent").resolve(version), "keysmith-parent", ".pom");
-            return parent == null ? project : parse(parent);
+    /**
+     * Central's pom requirements: {@code <name>} in the pom itself (Maven does not inherit it); description, url,
+     * licenses, scm and developers in the pom or in {@code keysmith-parent} when the pom inherits from it.
+     */
+    private static void checkMetadata(String artifact, Element project, Element parent, List<String> problems) {
+        Element inheritsFrom = child(project, "parent") == null ? null : parent;
+        if (text(project, "name") == null || text(project, "name").isEmpty()) {
+            problems.add(artifact + ": the pom has no <name>");
         }
-        return project;
-    }
-
-    private static void checkMetadata(String artifact, Element project, List<String> problems) {
-        for (String element : List.of("licenses", "scm", "developers", "url", "description")) {
-            if (child(project, element) == null) {
+        for (String element : List.of("description", "url")) {
+            String value = text(project, element) != null ? text(project, element)
+                    : inheritsFrom == null ? null : text(inheritsFrom, element);
+            if (value == null || value.isEmpty()) {
                 problems.add(artifact + ": the pom (or its parent) has no <" + element + ">");
             }
         }
-        Node timestamp = project.getElementsByTagName("project.build.outputTimestamp").item(0);
+        requireEntry(artifact, project, inheritsFrom, "licenses", "license", "name", problems);
+        requireEntry(artifact, project, inheritsFrom, "developers", "developer", "name", problems);
+        requireEntry(artifact, project, inheritsFrom, "scm", null, "url", problems);
+        Element withTimestamp = inheritsFrom == null ? project : inheritsFrom;
+        Node timestamp = withTimestamp.getElementsByTagName("project.build.outputTimestamp").item(0);
         if (timestamp == null || timestamp.getTextContent().isBlank()) {
             problems.add(artifact + ": no project.build.outputTimestamp (reproducible builds)");
         }
+    }
+
+    /** {@code <list><entry><field>} (or {@code <list><field>} without an entry) in the pom or the one it inherits. */
+    private static void requireEntry(String artifact, Element project, Element inheritsFrom, String list,
+            String entry, String field, List<String> problems) {
+        Element found = child(project, list) != null ? child(project, list)
+                : inheritsFrom == null ? null : child(inheritsFrom, list);
+        Element holder = found == null || entry == null ? found : child(found, entry);
+        String value = holder == null ? null : text(holder, field);
+        if (value == null || value.isEmpty()) {
+            problems.add(artifact + ": the pom (or its parent) has no <" + list + "> with a <" + field + ">");
+        }
+    }
+
+    /**
+     * Every file under {@code group}: a {@code .md5} and a {@code .sha1} that match it (not needed for a signature
+     * or a checksum), and, but for {@code maven-metadata.xml}, an {@code .asc} that gpg verifies against
+     * {@code publicKey} alone (imported into a keyring of its own). Returns the signatures and files checked.
+     */
+    private static int[] checkSignaturesAndChecksums(Path group, Path publicKey, List<String> problems)
+            throws Exception {
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(group)) {
+            files = walk.filter(Files::isRegularFile).sorted().toList();
+        }
+        Path home = Files.createTempDirectory("check-publication-gnupg",
+                PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        int signatures = 0;
+        int checksummed = 0;
+        try {
+            String imported = gpg(home, "--import", publicKey.toString());
+            if (!imported.contains("[GNUPG:] IMPORT_OK")) {
+                throw new IllegalStateException("gpg could not import " + publicKey + ":\n" + imported);
+            }
+            for (Path file : files) {
+                String name = file.getFileName().toString();
+                String relative = group.relativize(file).toString();
+                if (name.matches(".*\\.(md5|sha1|sha256|sha512|asc)")) {
+                    continue;
+                }
+                checksummed++;
+                for (String algorithm : List.of("MD5", "SHA-1")) {
+                    Path sum = file.resolveSibling(name + "." + algorithm.toLowerCase().replace("-", ""));
+                    if (!Files.exists(sum)) {
+                        problems.add(relative + ": no " + sum.getFileName());
+                        continue;
+                    }
+                    String expected = HexFormat.of().formatHex(
+                            MessageDigest.getInstance(algorithm).digest(Files.readAllBytes(file)));
+                    String[] written = Files.readString(sum, StandardCharsets.US_ASCII).trim().split("\\s+");
+                    if (!written[0].equalsIgnoreCase(expected)) {
+                        problems.add(relative + ": " + sum.getFileName() + " says " + written[0] + ", the file's "
+                                + algorithm + " is " + expected);
+                    }
+                }
+                if (name.startsWith("maven-metadata")) {
+                    continue; // written by the repository, not part of a deployment to Central
+                }
+                Path signature = file.resolveSibling(name + ".asc");
+                if (!Files.exists(signature)) {
+                    problems.add(relative + ": no .asc signature");
+                    continue;
+                }
+                signatures++;
+                String status = gpg(home, "--verify", signature.toString(), file.toString());
+                if (!status.contains("[GNUPG:] VALIDSIG")) {
+                    String said = status.lines().filter(line -> line.startsWith("gpg: "))
+                            .reduce((first, second) -> second).orElse(status.strip());
+                    problems.add(relative + ": " + signature.getFileName()
+                            + " is not a valid signature by the given key (" + said + ")");
+                }
+            }
+        } finally {
+            try (Stream<Path> walk = Files.walk(home)) {
+                walk.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+            }
+        }
+        return new int[] {signatures, checksummed};
+    }
+
+    /** Runs gpg in batch mode on the key ring in {@code home}; returns its status lines and messages. */
+    private static String gpg(Path home, String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("gpg", "--batch", "--no-tty", "--no-auto-key-retrieve",
+                "--homedir", home.toString(), "--status-fd", "1"));
+        command.addAll(List.of(args));
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+        process.getOutputStream().close();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        int exit = process.waitFor();
+        return exit == 0 ? output : output + "\n(gpg exited " + exit + ")";
     }
 
     /** The file of {@code artifact} with {@code suffix} in {@code dir}, the newest snapshot if several. */
