@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.jar.JarFile;
@@ -16,6 +17,7 @@ import java.util.stream.Stream;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.w3c.dom.Element;
 import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
 
 /**
  * Checks what a {@code mvn deploy} of the reactor wrote to a file repository, as a release would publish it:
@@ -24,7 +26,8 @@ import org.w3c.dom.Node;
  *       sources jar, javadoc jar and pom, and its jar names a stable JPMS module ({@code Automatic-Module-Name}
  *       {@code dev.keysmith.*});</li>
  *   <li>{@code keysmith-bom} manages exactly the published artifacts, at {@code ${project.version}}, and has the
- *       version of {@code keysmith-parent};</li>
+ *       version of {@code keysmith-parent}, and its release profile's plugins at the versions of
+ *       {@code keysmith-parent}'s;</li>
  *   <li>every published pom carries what Maven Central requires: its own {@code <name>}, and a description, url,
  *       license, SCM and developers of its own or inherited from {@code keysmith-parent};</li>
  *   <li>as Maven Central checks a deployment (the release profile, docs/releasing.md): every file deployed under
@@ -129,6 +132,7 @@ public final class CheckPublication {
                     problems.add("keysmith-bom lists " + artifact + ", which was not published");
                 }
             }
+            checkReleasePlugins(bom, parent, problems);
         }
 
         if (!problems.isEmpty()) {
@@ -163,6 +167,32 @@ public final class CheckPublication {
         Node timestamp = withTimestamp.getElementsByTagName("project.build.outputTimestamp").item(0);
         if (timestamp == null || timestamp.getTextContent().isBlank()) {
             problems.add(artifact + ": no project.build.outputTimestamp (reproducible builds)");
+        }
+    }
+
+    /**
+     * keysmith-bom repeats the release profile's plugins (it has no parent): at the versions keysmith-parent's
+     * properties give them.
+     */
+    private static void checkReleasePlugins(Element bom, Element parent, List<String> problems) {
+        Element properties = parent == null ? null : child(parent, "properties");
+        if (properties == null) {
+            return;
+        }
+        Map<String, String> versionProperties = Map.of("maven-gpg-plugin", "gpg-plugin.version",
+                "central-publishing-maven-plugin", "central-publishing-plugin.version");
+        NodeList artifactIds = bom.getElementsByTagName("artifactId");
+        for (int i = 0; i < artifactIds.getLength(); i++) {
+            Node artifactId = artifactIds.item(i);
+            String property = versionProperties.get(artifactId.getTextContent().trim());
+            if (property != null && artifactId.getParentNode() instanceof Element plugin
+                    && plugin.getTagName().equals("plugin")) {
+                String expected = text(properties, property);
+                if (expected == null || !expected.equals(text(plugin, "version"))) {
+                    problems.add("keysmith-bom: " + artifactId.getTextContent().trim() + " " + text(plugin, "version")
+                            + ", but keysmith-parent's " + property + " is " + expected);
+                }
+            }
         }
     }
 
