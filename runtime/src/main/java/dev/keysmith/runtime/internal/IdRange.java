@@ -4,13 +4,10 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
 /**
- * The range a sequence hands out now: {@code size} consecutive ids from {@code first}, each taken by one atomic
- * increment of a cursor, so that taking an id costs no lock. The cursor counts claims and may run past the size (a
- * caller that finds the range used up has only moved it further); a claim past the size is no id, and the claims
- * below it are each handed to exactly one caller.
- *
- * <p>Ids are never negative (a sequence starts at 0 or above), so {@link #take()} says "used up" with -1 and
- * allocates nothing.
+ * The range a sequence hands out now: {@code size} consecutive ids from {@code first}, claimed by one atomic increment
+ * of a cursor each (the allocator's fast path, no lock and no decision). The cursor counts claims and may run past
+ * the size; a claim past the size is no id, and each claim below it goes to exactly one caller. Ids are never
+ * negative, so "used up" is {@link #USED_UP} and a take allocates nothing.
  *
  * <p>Thread-safe.
  */
@@ -34,7 +31,7 @@ public final class IdRange {
 
     private final long first;
     private final long size;
-    private final long idsBefore;
+    private final long idsBefore; // handed out by the ranges before this one
     @SuppressWarnings("unused") // through TAKEN
     private volatile long taken;
 
@@ -44,34 +41,18 @@ public final class IdRange {
         this.idsBefore = idsBefore;
     }
 
-    /** The range that follows this one: the ids of {@code block}. */
-    public IdRange followedBy(IdBlock block) {
-        return new IdRange(block.first(), block.size(), handedOut());
+    /** The range that follows this one: the ids {@code [first, last]}. */
+    public IdRange followedBy(long first, long last) {
+        return new IdRange(first, last - first + 1, handedOut());
     }
 
-    /** A range with no id, after this one: what a closed sequence keeps, so that it still counts its ids. */
+    /** A range with no id after this one (a closed sequence keeps it, so that it still counts its ids). */
     public IdRange retired() {
         return new IdRange(0, 0, handedOut());
     }
 
-    /** The range's first id. */
     public long first() {
         return first;
-    }
-
-    /**
-     * Never hands out an id at or below {@code id} from here on (a resync found it taken): moves the cursor past it,
-     * or to the end when the whole range is below it. A claim made at the same instant may still get one.
-     */
-    public void skipThrough(long id) {
-        long claims = id < first ? 0 : id - first >= size ? size : id - first + 1;
-        long now;
-        do {
-            now = taken;
-            if (claims <= now) {
-                return;
-            }
-        } while (!TAKEN.compareAndSet(this, now, claims));
     }
 
     /** This range's next id, or {@link #USED_UP}. */
@@ -80,7 +61,34 @@ public final class IdRange {
         return claim < size ? first + claim : USED_UP;
     }
 
-    /** Whether every id of the range is taken (read without claiming one). */
+    /**
+     * Claims up to {@code into.length - from} ids at once and writes them from {@code into[from]} on.
+     *
+     * @return how many it wrote: 0 when the range is used up
+     */
+    public int takeInto(long[] into, int from) {
+        int wanted = into.length - from;
+        long claim = (long) TAKEN.getAndAdd(this, (long) wanted);
+        int got = (int) Math.max(0, Math.min(wanted, size - claim));
+        for (int i = 0; i < got; i++) {
+            into[from + i] = first + claim + i;
+        }
+        return got;
+    }
+
+    /**
+     * Never hands out an id at or below {@code id} from here on (a resync found it taken): moves the cursor past it.
+     * A claim made at the same instant may still get one.
+     */
+    public void skipThrough(long id) {
+        long claims = id < first ? 0 : id - first >= size ? size : id - first + 1;
+        long now;
+        do {
+            now = taken;
+        } while (claims > now && !TAKEN.compareAndSet(this, now, claims));
+    }
+
+    /** Whether every id of the range is claimed (read without claiming one). */
     public boolean isUsedUp() {
         return taken >= size;
     }
