@@ -204,6 +204,11 @@ public final class SequenceAllocator implements AutoCloseable {
         return "SequenceAllocator" + spec;
     }
 
+    /** For the model checker, whose prefetch step is the core's. */
+    AllocatorCore core() {
+        return core;
+    }
+
     private long tookIds(long id) {
         if (prefetcher != null) {
             prefetcher.tookId();

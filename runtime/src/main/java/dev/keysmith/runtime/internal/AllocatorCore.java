@@ -130,7 +130,7 @@ public final class AllocatorCore {
     }
 
     /** The prefetch's step: starts the reservation of the next range in the background if the decision says so. */
-    void prefetch() {
+    public void prefetch() {
         AllocatorState now = state.get();
         Reserving mine = now.decide(Want.PREFETCH, now(), false, 0) == Action.RESERVE ? begin(now) : null;
         if (mine != null) {
@@ -168,26 +168,24 @@ public final class AllocatorCore {
         reservation.whenComplete((block, failure) -> settle(mine, block, failure, started));
     }
 
-    /** The one settle of a reservation: the outcome into the state, the figures, the log. */
+    /**
+     * The one settle of a reservation: the figures, the outcome into the state (which wakes the waiters), then the
+     * log line of an outage's start or end, last, so that nothing the log does can leave a waiter waiting.
+     */
     private void settle(Reserving mine, Ready block, Throwable thrown, long started) {
         long now = now();
         Throwable failure = thrown instanceof CompletionException && thrown.getCause() != null ? thrown.getCause()
                 : thrown;
+        boolean wasFailing = failing;
         if (failure == null) {
             reservations++;
             reservationNanos += now - started;
             lastReservationNanos = now - started;
             maxReservationNanos = Math.max(maxReservationNanos, now - started);
-            if (failing) {
-                failing = false;
-                Log.LOGGER.log(Level.INFO, "sequence '" + spec.name() + "': reservations succeed again (" + failures
-                        + " failed so far)");
-            }
+            failing = false;
             publish(mine, block);
-        } else if (failure instanceof IdSpaceExhaustedException) {
-            publish(mine, new Exhausted());
-        } else if (failure instanceof Error) {
-            publish(mine, new None()); // a store stage that died: no back-off
+        } else if (failure instanceof IdSpaceExhaustedException || failure instanceof Error) {
+            publish(mine, failure instanceof Error ? new None() : new Exhausted()); // a stage that died: no back-off
         } else if (Thread.currentThread().isInterrupted() || causedByInterrupt(failure)) {
             // the reserving thread was interrupted (a caller, a cancelled subscription): not the store's failure, so
             // no back-off; the waiters reserve again, from the scheduler's thread rather than the interrupted one
@@ -198,15 +196,16 @@ public final class AllocatorCore {
             }
         } else {
             failures++;
-            if (!failing) {
-                failing = true;
-                Log.LOGGER.log(Level.WARNING, "sequence '" + spec.name() + "': reserving ids failed; callers fail fast"
-                        + " for " + Duration.ofNanos(failureBackoffNanos) + " after each failed attempt until the store"
-                        + " answers", failure);
-            }
+            failing = true;
             IdAllocationException wrapped = failure instanceof IdAllocationException e ? e : null;
             publish(mine, new Failed(wrapped == null ? null : wrapped.counter(), wrapped == null
                     || wrapped.getCause() == null ? failure : wrapped.getCause(), now, now + failureBackoffNanos));
+        }
+        if (wasFailing != failing) {
+            Log.LOGGER.log(failing ? Level.WARNING : Level.INFO, failing ? "sequence '" + spec.name() + "': reserving"
+                    + " ids failed; callers fail fast for " + Duration.ofNanos(failureBackoffNanos) + " after each"
+                    + " failed attempt until the store answers" : "sequence '" + spec.name() + "': reservations succeed"
+                    + " again (" + failures + " failed so far)", failing ? failure : null);
         }
     }
 
