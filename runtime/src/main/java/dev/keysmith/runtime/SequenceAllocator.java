@@ -57,7 +57,7 @@ public final class SequenceAllocator implements AutoCloseable {
     private final SequenceSpec spec;
     private final AllocatorCore core;
     private final Prefetcher prefetcher; // null without prefetch
-    private final boolean ownsScheduler;
+    private final PrefetchScheduler ownScheduler; // null when the allocator shares its generators' scheduler
 
     SequenceAllocator(SequenceSpec spec, Object store, Duration allocationTimeout, Duration failureBackoff,
             int prefetchBatches, PrefetchScheduler scheduler, boolean ownsScheduler, LongSupplier clock) {
@@ -65,7 +65,7 @@ public final class SequenceAllocator implements AutoCloseable {
         this.core = new AllocatorCore(spec, store, allocationTimeout, failureBackoff, scheduler, clock);
         this.prefetcher = spec.prefetch() && spec.batch() > 1 ? new Prefetcher(core, spec.batch(), prefetchBatches)
                 : null;
-        this.ownsScheduler = ownsScheduler;
+        this.ownScheduler = ownsScheduler ? scheduler : null;
     }
 
     /**
@@ -194,8 +194,8 @@ public final class SequenceAllocator implements AutoCloseable {
     @Override
     public void close() {
         core.close();
-        if (ownsScheduler) {
-            core.scheduler().close();
+        if (ownScheduler != null) {
+            ownScheduler.close();
         }
     }
 

@@ -453,6 +453,56 @@ class SequenceAllocatorTest {
     }
 
     @Test
+    void theBulkTakeGivesTheRestOfTheRangeInHandAndTheNextRangesIds() {
+        SequenceSpec spec = SequenceSpec.of("bulk").withBatch(5).withPrefetch(false);
+        try (SequenceAllocator allocator = SequenceAllocator.open(spec, store)) {
+            assertThat(allocator.nextIds(3)).containsExactly(1, 2, 3);
+            assertThat(allocator.nextIds(4)).as("two ranges").containsExactly(4, 5, 6, 7);
+            assertThat(allocator.next()).isEqualTo(8);
+            assertThat(allocator.nextIds(12)).as("more than a range").containsExactly(9, 10, 11, 12, 13, 14, 15, 16,
+                    17, 18, 19, 20);
+            assertThat(allocator.nextIds(0)).isEmpty();
+            assertThatThrownBy(() -> allocator.nextIds(-1)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("-1");
+            assertThat(allocator.snapshot().idsHandedOut()).isEqualTo(20);
+        }
+        assertThat(store.counts()).containsExactly(5L, 5L, 5L, 5L);
+    }
+
+    @Test
+    void aBulkTakeThatFailsHalfWayThrowsTheSequencesFailureAndItsClaimedIdsAreGapsNeverHandedOut() {
+        IllegalStateException down = new IllegalStateException("the store is down");
+        try (IdGenerators ids = IdGenerators.builder(store).failureBackoff(Duration.ZERO).build()) {
+            SequenceAllocator allocator = ids.sequence(SequenceSpec.of("bulk-fails").withBatch(5).withPrefetch(false));
+            assertThat(allocator.nextIds(3)).containsExactly(1, 2, 3);
+            store.failWith(down);
+            assertThatThrownBy(() -> allocator.nextIds(4)).isInstanceOf(IdAllocationException.class)
+                    .hasCause(down).hasMessageContaining("'bulk-fails'");
+            store.failWith(null);
+
+            assertThat(allocator.nextIds(2)).as("4 and 5 went to the failed call: gaps").containsExactly(6, 7);
+        }
+    }
+
+    @Test
+    void bulkTakesAndSingleTakesOnManyThreadsNeverHandOutAnIdTwice() throws Exception {
+        Set<Long> taken = ConcurrentHashMap.newKeySet();
+        AtomicLong handedOut = new AtomicLong();
+        try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("mixed").withBatch(10), store)) {
+            Concurrently.run(4, thread -> {
+                for (int i = 0; i < 500; i++) {
+                    long[] ids = thread % 2 == 0 ? allocator.nextIds(1 + i % 13) : new long[] {allocator.next()};
+                    for (long id : ids) {
+                        assertThat(taken.add(id)).as("id %d twice", id).isTrue();
+                    }
+                    handedOut.addAndGet(ids.length);
+                }
+            });
+        }
+        assertThat(taken).hasSize((int) handedOut.get()).allMatch(id -> id >= 1 && id <= counters.value("mixed"));
+    }
+
+    @Test
     void startZeroHandsOutZeroFirst() {
         try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("zero").withStart(0).withBatch(3),
                 store)) {

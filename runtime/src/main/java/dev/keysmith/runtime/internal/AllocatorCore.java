@@ -44,18 +44,18 @@ public final class AllocatorCore {
     private final SequenceSpec spec;
     private final CounterRange[] ranges;
     private final Object store; // a CounterStore or an AsyncCounterStore
-    private final long allocationTimeoutNanos;
+    final long allocationTimeoutNanos;
     private final long failureBackoffNanos;
-    private final PrefetchScheduler scheduler;
+    final PrefetchScheduler scheduler;
     private final LongSupplier clock;
     private final AtomicLongArray staleThrough; // per counter range: ids up to this one are taken (resync)
     private final AtomicReference<AllocatorState> state = new AtomicReference<>(AllocatorState.INITIAL);
-    private final LongAdder waits = new LongAdder();
-    private volatile long reservationIds; // per reservation from the allocator's store; the prefetcher sizes it
-    private volatile long reservations;
+    final LongAdder waits = new LongAdder(); // callers that waited for another's reservation
+    volatile long reservationIds; // per reservation from the allocator's store: only the prefetcher changes it
+    volatile long reservations;
     private volatile long reservationNanos;
     private volatile long maxReservationNanos;
-    private volatile long lastReservationNanos;
+    volatile long lastReservationNanos;
     private volatile long failures;
     private volatile boolean failing;
 
@@ -81,36 +81,6 @@ public final class AllocatorCore {
 
     public long now() {
         return clock.getAsLong();
-    }
-
-    public PrefetchScheduler scheduler() {
-        return scheduler;
-    }
-
-    public long allocationTimeoutNanos() {
-        return allocationTimeoutNanos;
-    }
-
-    public long reservationIds() {
-        return reservationIds;
-    }
-
-    /** How many ids the reservations from the allocator's store take from now on: only the prefetcher sets it. */
-    void reservationIds(long ids) {
-        reservationIds = ids;
-    }
-
-    long reservations() {
-        return reservations;
-    }
-
-    long lastReservationNanos() {
-        return lastReservationNanos;
-    }
-
-    /** A caller waits for a reservation made by another (once per call). */
-    public void waited() {
-        waits.increment();
     }
 
     /** Installs {@code now}'s ready range, cut by a resync, unless the state moved on; an empty cut is dropped. */

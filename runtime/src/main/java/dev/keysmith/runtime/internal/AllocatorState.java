@@ -50,31 +50,15 @@ public record AllocatorState(IdRange current, Next next) {
     public record Closed() implements Next {
     }
 
-    /** What a caller wants. */
-    public enum Want {
-        /** An id, waiting or reserving if need be: {@code next()}, {@code nextAsync()}, the bulk take. */
-        ID,
-        /** An id only if one is in hand or reserved: {@code tryNext()}. */
-        ID_NOW,
-        /** The next range reserved ahead, if none is reserved or under way: the prefetch. */
-        PREFETCH
-    }
+    /** What a caller wants: an id, waiting or reserving if need be; an id only if one is at hand; a range ahead. */
+    public enum Want { ID, ID_NOW, PREFETCH }
 
-    /** What the caller does next; one that finds the state changed meanwhile decides again. */
-    public enum Action {
-        /** Claim ids of {@code current}. */
-        TAKE,
-        /** Replace the used-up {@code current} by the {@link Ready} range. */
-        INSTALL,
-        /** Wait for the {@link Reserving} one to settle. */
-        WAIT,
-        /** Swap in a {@link Reserving} of one's own and reserve. */
-        RESERVE,
-        /** Fail with what {@code next} says: closed, exhausted, or the failure. */
-        FAIL,
-        /** Nothing now. */
-        NOTHING
-    }
+    /**
+     * What the caller does: claim ids of {@code current}; install the {@link Ready} range in place of the used-up
+     * {@code current}; wait for the {@link Reserving} one; swap in a {@link Reserving} of its own and reserve; fail with
+     * what {@code next} says; nothing. One that finds the state changed meanwhile decides again.
+     */
+    public enum Action { TAKE, INSTALL, WAIT, RESERVE, FAIL, NOTHING }
 
     /**
      * The decision. A caller that waited for a reservation (from {@code waitedSinceNanos} on) takes its failure as

@@ -6,9 +6,8 @@ import dev.keysmith.runtime.internal.AllocatorState.Failed;
 import dev.keysmith.runtime.internal.AllocatorState.Next;
 import dev.keysmith.runtime.internal.AllocatorState.Ready;
 import dev.keysmith.runtime.internal.AllocatorState.Reserving;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The background prefetch of one sequence, checked on its {@link PrefetchScheduler}'s thread: when to reserve the
@@ -38,24 +37,15 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
     public static final long SPAN_LEADS = 4;
     public static final long MIN_LEAD_NANOS = 2_000_000;
     public static final int IDLE_CHECKS = 6;
-    public static final long MEASURE_NANOS = 250_000;
+    public static final long MEASURE_NANOS = 250_000; // to the next check while the pace is unknown
     public static final long MIN_CHECK_NANOS = 20_000;
     public static final long MAX_CHECK_NANOS = 50_000_000;
     private static final long UNKNOWN = -1;
-    private static final VarHandle SCHEDULED;
-
-    static {
-        try {
-            SCHEDULED = MethodHandles.lookup().findVarHandle(Prefetcher.class, "scheduled", boolean.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     private final AllocatorCore core;
     private final long batch;
     private final int maxBatches;
-    private volatile boolean scheduled;
+    private final AtomicBoolean scheduled = new AtomicBoolean();
     // confined to the scheduler's thread
     private int idleChecks = -1; // checks in a row without an id taken; -1 until the first since entering
     private boolean paced; // a check since entering saw ids taken
@@ -65,7 +55,7 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
     private long nanosPerId = UNKNOWN;
     private long reserveNanos = UNKNOWN;
 
-    /** @param maxBatches the most batches one reservation may take (1: always one) */
+    /** {@code maxBatches}: the most batches one reservation may take. */
     public Prefetcher(AllocatorCore core, long batch, int maxBatches) {
         this.core = core;
         this.batch = batch;
@@ -74,9 +64,9 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
 
     /** A caller took an id: enters the sequence into the schedule unless it is in it. */
     public void tookId() {
-        if (!scheduled && SCHEDULED.compareAndSet(this, false, true)) {
+        if (!scheduled.get() && scheduled.compareAndSet(false, true)) {
             try {
-                core.scheduler().schedule(this);
+                core.scheduler.schedule(this);
             } catch (RejectedExecutionException closed) {
                 // stays marked: nobody tries again, and the callers reserve for themselves
             }
@@ -97,17 +87,17 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
         idleChecks = idleChecks >= 0 && taken <= 0 ? idleChecks + 1 : 0;
         checkedAtNanos = now;
         handedOutAtCheck += taken;
-        boolean reserved = core.reservations() != reservationsSeen;
+        boolean reserved = core.reservations != reservationsSeen;
         if (reserved) {
-            reservationsSeen = core.reservations();
-            long observed = Math.max(1, core.lastReservationNanos());
+            reservationsSeen = core.reservations;
+            long observed = Math.max(1, core.lastReservationNanos);
             reserveNanos = reserveNanos == UNKNOWN || observed >= reserveNanos ? observed
                     : reserveNanos - (reserveNanos - observed) / 8;
         }
-        long size = core.reservationIds();
+        long size = core.reservationIds;
         long wanted = wantedIds();
         if (paced && (wanted < size || reserved && wanted > size)) {
-            core.reservationIds(Math.min(wanted, 2 * size));
+            core.reservationIds = Math.min(wanted, 2 * size);
         }
         long wait = nanosUntilReservation(state, now);
         if (wait == LEAVE || wait > 0 && idleChecks >= IDLE_CHECKS) {
@@ -123,10 +113,10 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
     /** Leaves the schedule: the next reservations take one batch, until the sequence is paced anew. */
     @Override
     public long dropped() {
-        core.reservationIds(batch);
+        core.reservationIds = batch;
         paced = false;
         idleChecks = -1;
-        scheduled = false; // last: a caller may enter the sequence again from here on
+        scheduled.set(false); // last: a caller may enter the sequence again from here on
         return LEAVE;
     }
 
@@ -160,7 +150,7 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
 
     /** How many ids should be available when the next reservation starts. */
     long leadIds() {
-        long size = core.reservationIds();
+        long size = core.reservationIds;
         return nanosPerId == UNKNOWN ? size / 2 : Math.max(size / 2, Math.min(size, leadNanos() / nanosPerId));
     }
 

@@ -45,7 +45,7 @@ public class Take {
                 case FAIL -> fail(core.failure(now, waited, waitedSince));
                 case WAIT -> {
                     if (!waited) {
-                        core.waited();
+                        core.waits.increment();
                     }
                     if (!await((Reserving) now.next(), false)) {
                         return false;
@@ -113,7 +113,7 @@ public class Take {
         boolean await(Reserving flight, boolean own) {
             super.await(flight, true);
             try {
-                flight.await(this, core.scheduler(), core::now);
+                flight.await(this, core.scheduler, core::now);
             } catch (RejectedExecutionException closing) {
                 // the scheduler closes after the allocators: the close settles the flight, and the loop finds it
             }
@@ -133,7 +133,7 @@ public class Take {
 
         @Override
         public long deadlineNanos() {
-            return waitedSince + core.allocationTimeoutNanos();
+            return waitedSince + core.allocationTimeoutNanos;
         }
 
         @Override

@@ -59,7 +59,7 @@ class PrefetcherTest {
         }
         assertThat(checks).as("checks without an id taken before the sequence leaves")
                 .isEqualTo(Prefetcher.IDLE_CHECKS - 1);
-        assertThat(core.reservationIds()).as("idle: one batch again").isEqualTo(10);
+        assertThat(core.reservationIds).as("idle: one batch again").isEqualTo(10);
     }
 
     @Test
