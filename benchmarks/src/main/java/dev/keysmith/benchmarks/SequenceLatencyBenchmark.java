@@ -77,6 +77,12 @@ public class SequenceLatencyBenchmark {
         return id != SequenceAllocator.NONE_READY ? id : allocator.nextAsync().join();
     }
 
+    /** The bulk take of a batch insert's 10 ids: {@code nextIds(10)}, sampled per call. */
+    @Benchmark
+    public long[] takeTenIds() {
+        return allocator.nextIds(10);
+    }
+
     /** The non-blocking way in: {@code nextAsync()}, joined (a completed future in steady state with prefetch). */
     @Benchmark
     public long takeIdAsync() {

@@ -15,7 +15,6 @@ import dev.keysmith.runtime.codec.StoredCodec;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadFactory;
 import org.bson.codecs.configuration.CodecRegistries;
 import org.bson.codecs.configuration.CodecRegistry;
@@ -167,7 +166,6 @@ public final class Keysmith implements AutoCloseable {
 
         private final MongoDatabase database;
         private final CounterSettings settings = new CounterSettings();
-        private Executor prefetchExecutor;
         private CounterCheck counterCheck = CounterCheck.WARN;
 
         private Builder(MongoDatabase database) {
@@ -223,18 +221,6 @@ public final class Keysmith implements AutoCloseable {
         }
 
         /**
-         * Runs the blocking counter writes of the background on {@code executor}. See
-         * {@link IdGenerators.Builder#prefetchExecutor}.
-         *
-         * @deprecated give the thread with {@link #prefetchThreads(ThreadFactory)} instead
-         */
-        @Deprecated(since = "0.1.0")
-        public Builder prefetchExecutor(Executor executor) {
-            this.prefetchExecutor = Objects.requireNonNull(executor, "prefetchExecutor");
-            return this;
-        }
-
-        /**
          * What the first {@link Keysmith#collection} or {@link Keysmith#repository} of a {@code @Sequence} entity
          * does when the sequence's counter is behind the largest id of the collection: {@code WARN} (the default:
          * a log warning naming the sequence, the counter, the largest id and the fix), {@code FAIL}, {@code RESYNC}
@@ -259,17 +245,9 @@ public final class Keysmith implements AutoCloseable {
             MongoCounterStore store = MongoCounterStore.create(database, settings.countersCollection(),
                     settings.writeConcern());
             IdGenerators.Builder ids = settings.applyTo(IdGenerators.builder(store));
-            if (prefetchExecutor != null) {
-                deprecatedPrefetchExecutor(ids, prefetchExecutor);
-            }
             return new Keysmith(database, ids.build(), new SequenceCounters(database, store, counterCheck,
                     settings.resyncOnDuplicateId(), "keysmith.resync(%s.class)",
                     "Keysmith.builder(...).counterCheck(...)"));
-        }
-
-        @SuppressWarnings("deprecation")
-        private static void deprecatedPrefetchExecutor(IdGenerators.Builder ids, Executor executor) {
-            ids.prefetchExecutor(executor);
         }
     }
 }

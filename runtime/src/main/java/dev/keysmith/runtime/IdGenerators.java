@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadFactory;
 import org.bson.types.ObjectId;
 
@@ -47,7 +46,6 @@ public final class IdGenerators implements AutoCloseable {
     // The scheduler's settings, and the scheduler made from them when the first sequence opens: generators whose
     // codecs never use a sequence (and every codec's first document) load no scheduler, executor or lock class.
     private final Duration prefetchIdleTime;
-    private final Executor prefetchExecutor;
     private final ThreadFactory prefetchThreads;
     private PrefetchScheduler scheduler; // guarded by this
     private final Map<Integer, RandomIdGenerator> randomIds = new ConcurrentHashMap<>();
@@ -55,25 +53,20 @@ public final class IdGenerators implements AutoCloseable {
     private volatile boolean closed;
 
     private IdGenerators(CounterStore store, AsyncCounterStore asyncStore, Duration allocationTimeout,
-            Duration failureBackoff, int prefetchBatches, Duration prefetchIdleTime, Executor prefetchExecutor,
-            ThreadFactory prefetchThreads) {
+            Duration failureBackoff, int prefetchBatches, Duration prefetchIdleTime, ThreadFactory prefetchThreads) {
         this.store = store;
         this.asyncStore = asyncStore;
         this.allocationTimeout = allocationTimeout;
         this.failureBackoff = failureBackoff;
         this.prefetchBatches = prefetchBatches;
         this.prefetchIdleTime = prefetchIdleTime;
-        this.prefetchExecutor = prefetchExecutor;
         this.prefetchThreads = prefetchThreads;
     }
 
     private synchronized PrefetchScheduler scheduler() {
         if (scheduler == null) {
             scheduler = prefetchThreads != null ? PrefetchScheduler.ownThread(prefetchIdleTime, prefetchThreads)
-                    : PrefetchScheduler.ownThread(prefetchIdleTime);
-            if (prefetchExecutor != null) {
-                scheduler = scheduler.withStoreCalls(prefetchExecutor);
-            }
+                    : PrefetchScheduler.ownThread(prefetchIdleTime, (String) null);
             if (closed) {
                 scheduler.close(); // close() ran while this sequence opened: no thread outlives it
             }
@@ -93,7 +86,7 @@ public final class IdGenerators implements AutoCloseable {
     public static IdGenerators create(CounterStore store) {
         // Not through the builder: one class fewer to load before the first document.
         return new IdGenerators(Objects.requireNonNull(store, "store"), null, DEFAULT_ALLOCATION_TIMEOUT,
-                DEFAULT_FAILURE_BACKOFF, DEFAULT_PREFETCH_BATCHES, DEFAULT_PREFETCH_IDLE_TIME, null, null);
+                DEFAULT_FAILURE_BACKOFF, DEFAULT_PREFETCH_BATCHES, DEFAULT_PREFETCH_IDLE_TIME, null);
     }
 
     /**
@@ -154,8 +147,9 @@ public final class IdGenerators implements AutoCloseable {
             throw new IllegalStateException("these id generators are closed; sequence '" + spec.name()
                     + "' cannot be opened");
         }
-        SequenceAllocator allocator = sequences.computeIfAbsent(spec.name(), name -> new SequenceAllocator(spec, store,
-                asyncStore, allocationTimeout, failureBackoff, prefetchBatches, scheduler(), false));
+        SequenceAllocator allocator = sequences.computeIfAbsent(spec.name(), name -> new SequenceAllocator(spec,
+                store != null ? store : asyncStore, allocationTimeout, failureBackoff, prefetchBatches, scheduler(),
+                false, System::nanoTime));
         if (!allocator.spec().equals(spec)) {
             throw new IllegalArgumentException("sequence '" + spec.name() + "' is declared twice with different"
                     + " settings: " + allocator.spec() + " and " + spec + "; give one of them another name");
@@ -176,7 +170,7 @@ public final class IdGenerators implements AutoCloseable {
                 .toList();
     }
 
-    /** Closes every sequence allocator and ends the scheduler's thread (an application's executor is left running). */
+    /** Closes every sequence allocator and ends the scheduler's thread. */
     @Override
     public void close() {
         closed = true;
@@ -203,7 +197,6 @@ public final class IdGenerators implements AutoCloseable {
         private Duration failureBackoff = DEFAULT_FAILURE_BACKOFF;
         private Duration prefetchIdleTime = DEFAULT_PREFETCH_IDLE_TIME;
         private int prefetchBatches = DEFAULT_PREFETCH_BATCHES;
-        private Executor prefetchExecutor;
         private ThreadFactory prefetchThreads;
 
         private Builder(CounterStore store, AsyncCounterStore asyncStore) {
@@ -265,25 +258,9 @@ public final class IdGenerators implements AutoCloseable {
             return this;
         }
 
-        /**
-         * Runs the blocking store calls of the background (the prefetch, and the reservations of
-         * {@link SequenceAllocator#nextAsync()} over a blocking {@link CounterStore}) on {@code executor}; the
-         * scheduler's thread still decides when. The application owns it: {@link IdGenerators#close()} leaves it
-         * running.
-         *
-         * @deprecated keysmith has one prefetch route now, whose thread the application can supply with
-         *     {@link #prefetchThreads(ThreadFactory)} (virtual threads, a managed factory); this setting still
-         *     moves the store calls onto the executor, but no longer saves the scheduler's thread
-         */
-        @Deprecated(since = "0.1.0")
-        public Builder prefetchExecutor(Executor executor) {
-            this.prefetchExecutor = Objects.requireNonNull(executor, "prefetchExecutor");
-            return this;
-        }
-
         public IdGenerators build() {
             return new IdGenerators(store, asyncStore, allocationTimeout, failureBackoff, prefetchBatches,
-                    prefetchIdleTime, prefetchExecutor, prefetchThreads);
+                    prefetchIdleTime, prefetchThreads);
         }
 
         private static Duration positive(Duration value, String name) {

@@ -135,13 +135,13 @@ class IdGeneratorsTest {
         }
     }
 
+    /** How many batches at which pace is PrefetcherTest's, on a clock the test moves; here: what holds at any pace. */
     @Test
-    void aSequenceUsedFasterThanItsBatchLastsReservesSeveralBatchesAtOnce() {
+    void aPrefetchingSequenceReservesWholeBatchesUpToTheMostAllowedAndNeverAnIdTwice() {
         RecordingCounterStore store = new RecordingCounterStore(new InMemoryCounterStore());
         try (IdGenerators fast = IdGenerators.create(store)) {
             SequenceAllocator sequence = fast.sequence(SequenceSpec.of("fast").withBatch(10));
             Set<Long> taken = new java.util.TreeSet<>();
-            // in memory, an id every microsecond or faster: 10 ids last far less than the prefetch's lead of 2 ms
             for (int i = 0; i < 20_000; i++) {
                 awaitTheNextRangeWhenUsedUp(sequence);
                 taken.add(sequence.next());
@@ -153,8 +153,6 @@ class IdGeneratorsTest {
             assertThat(count % 10).isZero();
             assertThat(count).isBetween(10L, 160L);
         });
-        assertThat(store.counts()).as("at this pace the prefetch reserves several batches at once")
-                .anySatisfy(count -> assertThat(count).isGreaterThan(10));
     }
 
     @Test

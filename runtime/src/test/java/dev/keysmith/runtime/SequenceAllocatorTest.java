@@ -167,39 +167,6 @@ class SequenceAllocatorTest {
     }
 
     @Test
-    @Timeout(60)
-    @SuppressWarnings("deprecation") // prefetchExecutor: still honoured for the store calls
-    void onAnApplicationsExecutorTheBackgroundStoreCallsRunThereAndTheCallerNeverCallsTheStoreAfterTheFirstRange()
-            throws Exception {
-        List<Thread> executorThreads = new CopyOnWriteArrayList<>();
-        java.util.concurrent.ExecutorService executor = java.util.concurrent.Executors.newSingleThreadExecutor(task -> {
-            Thread thread = new Thread(task, "application-executor");
-            executorThreads.add(thread);
-            return thread;
-        });
-        Thread caller = Thread.currentThread();
-        try (IdGenerators ids = IdGenerators.builder(store).prefetchExecutor(executor).build()) {
-            SequenceAllocator allocator = ids.sequence(SequenceSpec.of("steady").withBatch(20));
-            List<Long> taken = new ArrayList<>();
-            for (int i = 0; i < 2_000; i++) {
-                awaitTheNextRangeWhenUsedUp(allocator);
-                taken.add(allocator.next());
-            }
-
-            assertThat(taken).containsExactlyElementsOf(range(1, 2_000));
-            assertThat(allocator.snapshot().waits()).isZero();
-        } finally {
-            executor.shutdown();
-        }
-        assertThat(store.callsBy(caller)).as("the first range").isEqualTo(1);
-        assertThat(executorThreads).hasSize(1);
-        assertThat(store.callsBy(executorThreads.get(0))).as("every prefetch").isPositive()
-                .isEqualTo(store.callsByOthersThan(caller));
-        assertThat(store.counts().stream().mapToLong(Long::longValue).sum() - 20).as("ids prefetched")
-                .isGreaterThanOrEqualTo(2_000 - 20);
-    }
-
-    @Test
     void aCallerWhoseRangeIsUsedUpWaitsForThePrefetchInsteadOfCallingTheStore() throws Exception {
         BlockingCall blocking = BlockingCall.onCall(2, counters);
         RecordingCounterStore slowSecondCall = new RecordingCounterStore(blocking);
@@ -209,7 +176,7 @@ class SequenceAllocatorTest {
             }
             blocking.entered.await();
             AtomicReference<Long> eleventh = new AtomicReference<>();
-            Thread waiter = startWaiting(() -> eleventh.set(allocator.next()));
+            Thread waiter = startWaiting(allocator, () -> eleventh.set(allocator.next()));
             assertThat(eleventh.get()).isNull();
             blocking.release.countDown();
             waiter.join();
@@ -243,7 +210,7 @@ class SequenceAllocatorTest {
                         failures.add(e);
                     }
                 };
-                callers.add(i == 0 ? startThread(call) : startWaiting(call));
+                callers.add(i == 0 ? startThread(call) : startWaiting(allocator, call));
                 if (i == 0) {
                     blocking.entered.await();
                 }
@@ -294,7 +261,7 @@ class SequenceAllocatorTest {
         }
         slowSecondCall.entered.await();
         AtomicReference<Throwable> failure = new AtomicReference<>();
-        Thread waiter = startWaiting(() -> {
+        Thread waiter = startWaiting(allocator, () -> {
             try {
                 allocator.next();
             } catch (Throwable e) {
@@ -323,7 +290,7 @@ class SequenceAllocatorTest {
             slowSecondCall.entered.await();
             AtomicReference<Throwable> failure = new AtomicReference<>();
             AtomicReference<Boolean> stillInterrupted = new AtomicReference<>();
-            Thread waiter = startWaiting(() -> {
+            Thread waiter = startWaiting(allocator, () -> {
                 try {
                     allocator.next();
                 } catch (Throwable e) {
@@ -438,8 +405,8 @@ class SequenceAllocatorTest {
             }
             entered.await(); // the prefetch of 5..8 is in flight, and will die
             AtomicReference<Long> fifth = new AtomicReference<>();
-            Thread waiter = startWaiting(() -> fifth.set(allocator.next()));
-            assertThat(waiter.getState()).as("the caller waits for the prefetch").isNotEqualTo(Thread.State.TERMINATED);
+            Thread waiter = startWaiting(allocator, () -> fifth.set(allocator.next()));
+            assertThat(fifth.get()).as("the caller waits for the prefetch").isNull();
 
             release.countDown();
             waiter.join();
@@ -486,6 +453,56 @@ class SequenceAllocatorTest {
     }
 
     @Test
+    void theBulkTakeGivesTheRestOfTheRangeInHandAndTheNextRangesIds() {
+        SequenceSpec spec = SequenceSpec.of("bulk").withBatch(5).withPrefetch(false);
+        try (SequenceAllocator allocator = SequenceAllocator.open(spec, store)) {
+            assertThat(allocator.nextIds(3)).containsExactly(1, 2, 3);
+            assertThat(allocator.nextIds(4)).as("two ranges").containsExactly(4, 5, 6, 7);
+            assertThat(allocator.next()).isEqualTo(8);
+            assertThat(allocator.nextIds(12)).as("more than a range").containsExactly(9, 10, 11, 12, 13, 14, 15, 16,
+                    17, 18, 19, 20);
+            assertThat(allocator.nextIds(0)).isEmpty();
+            assertThatThrownBy(() -> allocator.nextIds(-1)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("-1");
+            assertThat(allocator.snapshot().idsHandedOut()).isEqualTo(20);
+        }
+        assertThat(store.counts()).containsExactly(5L, 5L, 5L, 5L);
+    }
+
+    @Test
+    void aBulkTakeThatFailsHalfWayThrowsTheSequencesFailureAndItsClaimedIdsAreGapsNeverHandedOut() {
+        IllegalStateException down = new IllegalStateException("the store is down");
+        try (IdGenerators ids = IdGenerators.builder(store).failureBackoff(Duration.ZERO).build()) {
+            SequenceAllocator allocator = ids.sequence(SequenceSpec.of("bulk-fails").withBatch(5).withPrefetch(false));
+            assertThat(allocator.nextIds(3)).containsExactly(1, 2, 3);
+            store.failWith(down);
+            assertThatThrownBy(() -> allocator.nextIds(4)).isInstanceOf(IdAllocationException.class)
+                    .hasCause(down).hasMessageContaining("'bulk-fails'");
+            store.failWith(null);
+
+            assertThat(allocator.nextIds(2)).as("4 and 5 went to the failed call: gaps").containsExactly(6, 7);
+        }
+    }
+
+    @Test
+    void bulkTakesAndSingleTakesOnManyThreadsNeverHandOutAnIdTwice() throws Exception {
+        Set<Long> taken = ConcurrentHashMap.newKeySet();
+        AtomicLong handedOut = new AtomicLong();
+        try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("mixed").withBatch(10), store)) {
+            Concurrently.run(4, thread -> {
+                for (int i = 0; i < 500; i++) {
+                    long[] ids = thread % 2 == 0 ? allocator.nextIds(1 + i % 13) : new long[] {allocator.next()};
+                    for (long id : ids) {
+                        assertThat(taken.add(id)).as("id %d twice", id).isTrue();
+                    }
+                    handedOut.addAndGet(ids.length);
+                }
+            });
+        }
+        assertThat(taken).hasSize((int) handedOut.get()).allMatch(id -> id >= 1 && id <= counters.value("mixed"));
+    }
+
+    @Test
     void startZeroHandsOutZeroFirst() {
         try (SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("zero").withStart(0).withBatch(3),
                 store)) {
@@ -510,12 +527,15 @@ class SequenceAllocatorTest {
         return thread;
     }
 
-    /** Starts {@code body} on a new thread and returns once that thread waits (or has ended). */
-    static Thread startWaiting(Runnable body) {
+    /**
+     * Starts {@code body} on a new thread and returns once it counts as waiting for another's reservation in
+     * {@code allocator}'s figures (a caller counts itself before it waits), or has ended.
+     */
+    static Thread startWaiting(SequenceAllocator allocator, Runnable body) {
+        long waitsBefore = allocator.snapshot().waits();
         Thread waiter = new Thread(body, "waiter");
         waiter.start();
-        while (waiter.getState() != Thread.State.WAITING && waiter.getState() != Thread.State.TIMED_WAITING
-                && waiter.getState() != Thread.State.TERMINATED) {
+        while (allocator.snapshot().waits() == waitsBefore && waiter.isAlive()) {
             Thread.onSpinWait();
         }
         return waiter;

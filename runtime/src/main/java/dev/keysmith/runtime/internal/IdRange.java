@@ -1,20 +1,17 @@
 package dev.keysmith.runtime.internal;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
- * The range a sequence hands out now: {@code size} consecutive ids from {@code first}, each taken by one atomic
- * increment of a cursor, so that taking an id costs no lock. The cursor counts claims and may run past the size (a
- * caller that finds the range used up has only moved it further); a claim past the size is no id, and the claims
- * below it are each handed to exactly one caller.
- *
- * <p>Ids are never negative (a sequence starts at 0 or above), so {@link #take()} says "used up" with -1 and
- * allocates nothing.
+ * The range a sequence hands out now: {@code size} consecutive ids from {@code first}, each claimed by one atomic
+ * increment of a cursor (the value of this {@code AtomicLong}; the fast path: no lock, no decision). The cursor
+ * counts claims and may run past the size: such a claim is no id, and every claim below it goes to one caller. Ids are
+ * never negative, so "used up" is {@link #USED_UP} and a take allocates nothing.
  *
  * <p>Thread-safe.
  */
-public final class IdRange {
+@SuppressWarnings("serial") // never serialized
+public final class IdRange extends AtomicLong {
 
     /** What {@link #take()} returns when the range is used up. */
     public static final long USED_UP = -1;
@@ -22,21 +19,9 @@ public final class IdRange {
     /** The range before the first reservation: holds no id. */
     public static final IdRange EMPTY = new IdRange(0, 0, 0);
 
-    private static final VarHandle TAKEN;
-
-    static {
-        try {
-            TAKEN = MethodHandles.lookup().findVarHandle(IdRange.class, "taken", long.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
     private final long first;
     private final long size;
-    private final long idsBefore;
-    @SuppressWarnings("unused") // through TAKEN
-    private volatile long taken;
+    private final long idsBefore; // handed out by the ranges before this one
 
     private IdRange(long first, long size, long idsBefore) {
         this.first = first;
@@ -44,54 +29,54 @@ public final class IdRange {
         this.idsBefore = idsBefore;
     }
 
-    /** The range that follows this one: the ids of {@code block}. */
-    public IdRange followedBy(IdBlock block) {
-        return new IdRange(block.first(), block.size(), handedOut());
+    /** The range that follows this one: the ids {@code [first, last]}. */
+    public IdRange followedBy(long first, long last) {
+        return new IdRange(first, last - first + 1, handedOut());
     }
 
-    /** A range with no id, after this one: what a closed sequence keeps, so that it still counts its ids. */
+    /** A range with no id after this one (a closed sequence keeps it, to go on counting its ids). */
     public IdRange retired() {
         return new IdRange(0, 0, handedOut());
     }
 
-    /** The range's first id. */
     public long first() {
         return first;
     }
 
-    /**
-     * Never hands out an id at or below {@code id} from here on (a resync found it taken): moves the cursor past it,
-     * or to the end when the whole range is below it. A claim made at the same instant may still get one.
-     */
-    public void skipThrough(long id) {
-        long claims = id < first ? 0 : id - first >= size ? size : id - first + 1;
-        long now;
-        do {
-            now = taken;
-            if (claims <= now) {
-                return;
-            }
-        } while (!TAKEN.compareAndSet(this, now, claims));
-    }
-
     /** This range's next id, or {@link #USED_UP}. */
     public long take() {
-        long claim = (long) TAKEN.getAndAdd(this, 1L);
+        long claim = getAndIncrement();
         return claim < size ? first + claim : USED_UP;
     }
 
-    /** Whether every id of the range is taken (read without claiming one). */
-    public boolean isUsedUp() {
-        return taken >= size;
+    /** Claims up to {@code into.length - from} ids at once into {@code into[from...]}; how many it got (0: used up). */
+    public int takeInto(long[] into, int from) {
+        int wanted = into.length - from;
+        long claim = getAndAdd(wanted);
+        int got = (int) Math.max(0, Math.min(wanted, size - claim));
+        for (int i = 0; i < got; i++) {
+            into[from + i] = first + claim + i;
+        }
+        return got;
     }
 
-    /** How many ids of the range are left. */
+    /** Never hands out an id at or below {@code id} from here on (one claimed at the same instant excepted). */
+    public void skipThrough(long id) {
+        long claims = id < first ? 0 : id - first >= size ? size : id - first + 1;
+        getAndAccumulate(claims, Math::max);
+    }
+
+    /** Whether every id of the range is claimed. */
+    public boolean isUsedUp() {
+        return get() >= size;
+    }
+
     public long left() {
-        return size - Math.min(taken, size);
+        return size - Math.min(get(), size);
     }
 
     /** How many ids the sequence handed out up to now: those of the ranges before this one and of this one. */
     public long handedOut() {
-        return idsBefore + Math.min(taken, size);
+        return idsBefore + Math.min(get(), size);
     }
 }

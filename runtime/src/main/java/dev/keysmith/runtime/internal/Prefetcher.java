@@ -1,193 +1,183 @@
 package dev.keysmith.runtime.internal;
 
-import dev.keysmith.runtime.internal.NextRange.Failed;
-import dev.keysmith.runtime.internal.NextRange.Ready;
-import dev.keysmith.runtime.internal.NextRange.Reserving;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import dev.keysmith.runtime.internal.AllocatorState.Closed;
+import dev.keysmith.runtime.internal.AllocatorState.Exhausted;
+import dev.keysmith.runtime.internal.AllocatorState.Failed;
+import dev.keysmith.runtime.internal.AllocatorState.Next;
+import dev.keysmith.runtime.internal.AllocatorState.Ready;
+import dev.keysmith.runtime.internal.AllocatorState.Reserving;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The background prefetch of one sequence: when to reserve its next range, decided on the thread of its
- * {@link PrefetchScheduler} from the pace the sequence is used at ({@link PrefetchLead}).
+ * The background prefetch of one sequence, checked on its {@link PrefetchScheduler}'s thread: when to reserve the
+ * next range (the decision itself is the allocator's, {@link AllocatorCore#prefetch()}), how many batches a
+ * reservation takes, and when to look again.
  *
- * <p>A caller that took an id tells the prefetcher ({@link #tookId()}); that costs one volatile read while the
- * sequence is in the schedule, and enters it when it is not (first use, after idling, after the scheduler dropped
- * it). From then on the scheduler's thread checks the sequence when its ids left are predicted to reach the lead,
- * starts the reservation there ({@link Sequence#startPrefetch()}), and says when to look again, until the sequence
- * is idle or ended.
+ * <p><b>The lead.</b> The ids still available (the current range and a reserved one) when the next reservation
+ * starts should last {@link #LEAD_RESERVATIONS} reservation times, at least {@link #MIN_LEAD_NANOS}: between half a
+ * range and a whole one (half while the pace is unknown). The pace (ids per nanosecond) is learnt from the ids taken
+ * between checks, a faster one at once and a slower one gradually (a pace believed too slow is a caller waiting); the
+ * reservation time the other way round.
  *
- * <p>The checks also size the reservations ({@link Sequence#reservationIds}): the {@link PrefetchLead}'s size for the
- * pace, but growing by one doubling at a time, and only after a whole range's worth of ids was taken at the size
- * before (a burst of a few ids is not yet a pace; a segment allocator's step grows the same way), and one batch again
- * once the sequence idles, until a check sees ids taken.
+ * <p><b>The size.</b> A range should last {@link #SPAN_LEADS} leads: a sequence whose batch lasts less reserves the
+ * fewest whole batches that do, at most {@code maxBatches}, growing by one doubling per reservation and only while
+ * ids are taken, shrinking at once; one batch again once it idles.
  *
- * <p>Thread-safe: {@link #tookId()} is called from any thread; the checks, and the {@link PrefetchLead} they use,
- * run on the scheduler's one thread.
+ * <p><b>Checks.</b> When the ids available are predicted to reach the lead, {@link #MIN_CHECK_NANOS} to
+ * {@link #MAX_CHECK_NANOS} apart, the time doubled for each check in a row that saw no id taken; after
+ * {@link #IDLE_CHECKS} of those the sequence leaves the schedule, and the next caller that takes an id enters it again
+ * ({@link #tookId()}: one volatile read while it is in).
+ *
+ * <p>Thread-safe: {@link #tookId()} from any thread; the checks on the scheduler's one thread.
  */
 public final class Prefetcher implements PrefetchScheduler.Prefetch {
 
-    /** What the prefetcher needs to see of a sequence, and the one thing it does to it. */
-    public interface Sequence {
+    public static final long LEAD_RESERVATIONS = 4;
+    public static final long SPAN_LEADS = 4;
+    public static final long MIN_LEAD_NANOS = 2_000_000;
+    public static final int IDLE_CHECKS = 6;
+    public static final long MEASURE_NANOS = 250_000; // to the next check while the pace is unknown
+    public static final long MIN_CHECK_NANOS = 20_000;
+    public static final long MAX_CHECK_NANOS = 50_000_000;
+    private static final long UNKNOWN = -1;
 
-        /** How many ids the sequence handed out so far. */
-        long handedOut();
-
-        /** How many ids are left in the range being handed out. */
-        long idsLeft();
-
-        /** The state of the next range. */
-        NextRange nextRange();
-
-        /** Whether the sequence takes no more reservations: closed, or its id space used up. */
-        boolean ended();
-
-        /**
-         * How many ids the reservations of the sequence take from now on: {@code batch} or a multiple of it. Only
-         * the prefetcher sets it.
-         */
-        void reservationIds(long ids);
-
-        /** How many reservations succeeded so far. */
-        long reservations();
-
-        /** How long the last successful reservation took. */
-        long lastReservationNanos();
-
-        /**
-         * Starts the reservation of the next range in the background, unless one is under way, reserved, or
-         * failed within the back-off.
-         *
-         * @return whether it started one
-         */
-        boolean startPrefetch();
-    }
-
-    private static final VarHandle SCHEDULED;
-
-    static {
-        try {
-            SCHEDULED = MethodHandles.lookup().findVarHandle(Prefetcher.class, "scheduled", boolean.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
-    private final Sequence sequence;
-    private final PrefetchScheduler scheduler;
+    private final AllocatorCore core;
     private final long batch;
     private final int maxBatches;
-    private volatile boolean scheduled;
+    private final AtomicBoolean scheduled = new AtomicBoolean();
     // confined to the scheduler's thread
-    private final PrefetchLead lead = new PrefetchLead();
-    private boolean entered; // false until the first check after entering the schedule
+    private int idleChecks = -1; // checks in a row without an id taken; -1 until the first since entering
+    private boolean paced; // a check since entering saw ids taken
+    private long checkedAtNanos;
+    private long handedOutAtCheck;
     private long reservationsSeen;
-    private long reservationIds;
-    private long largestNext; // the most ids the next reservation may take
-    private long handedOutAtResize; // ids taken when the size was last set (or the sequence entered the schedule)
-    private boolean paced; // whether a check since entering the schedule saw ids taken
+    private long nanosPerId = UNKNOWN;
+    private long reserveNanos = UNKNOWN;
 
-    /**
-     * @param batch the sequence's batch
-     * @param maxBatches the most batches one reservation may take (1: always one)
-     */
-    public Prefetcher(Sequence sequence, PrefetchScheduler scheduler, long batch, int maxBatches) {
-        this.sequence = sequence;
-        this.scheduler = scheduler;
+    /** {@code maxBatches}: the most batches one reservation may take. */
+    public Prefetcher(AllocatorCore core, long batch, int maxBatches) {
+        this.core = core;
         this.batch = batch;
         this.maxBatches = maxBatches;
-        this.reservationIds = batch;
-        this.largestNext = batch;
     }
 
     /** A caller took an id: enters the sequence into the schedule unless it is in it. */
     public void tookId() {
-        if (!scheduled && SCHEDULED.compareAndSet(this, false, true)) {
+        if (!scheduled.get() && scheduled.compareAndSet(false, true)) {
             try {
-                scheduler.schedule(this);
-            } catch (RejectedExecutionException e) {
-                // the scheduler is closed: the sequence stays marked as scheduled, so no caller tries again, and the
-                // caller that uses up the range reserves the next one itself
+                core.scheduler.schedule(this);
+            } catch (RejectedExecutionException closed) {
+                // stays marked: nobody tries again, and the callers reserve for themselves
             }
         }
     }
 
     @Override
     public long check() {
-        long now = System.nanoTime();
-        long handedOut = sequence.handedOut();
-        if (entered) {
-            paced |= handedOut != lead.handedOutAtCheck();
-            lead.checked(now, handedOut);
-        } else {
-            lead.scheduled(now, handedOut);
-            handedOutAtResize = handedOut;
-            entered = true;
+        long now = core.now();
+        AllocatorState state = core.state();
+        long taken = state.current().handedOut() - handedOutAtCheck;
+        if (idleChecks >= 0 && taken > 0) {
+            long observed = Math.max(1, (now - checkedAtNanos) / taken);
+            nanosPerId = nanosPerId == UNKNOWN || observed <= nanosPerId ? observed
+                    : nanosPerId + (observed - nanosPerId) / 4;
+            paced = true;
         }
-        long reservations = sequence.reservations();
-        if (reservations != reservationsSeen) {
-            reservationsSeen = reservations;
-            lead.reserved(sequence.lastReservationNanos());
-            if (handedOut - handedOutAtResize >= reservationIds) { // a whole range's worth used at this size
-                largestNext = reservationIds > Long.MAX_VALUE / 2 ? reservationIds : 2 * reservationIds;
-            }
+        idleChecks = idleChecks >= 0 && taken <= 0 ? idleChecks + 1 : 0;
+        checkedAtNanos = now;
+        handedOutAtCheck += taken;
+        boolean reserved = core.reservations != reservationsSeen;
+        if (reserved) {
+            reservationsSeen = core.reservations;
+            long observed = Math.max(1, core.lastReservationNanos);
+            reserveNanos = reserveNanos == UNKNOWN || observed >= reserveNanos ? observed
+                    : reserveNanos - (reserveNanos - observed) / 8;
         }
-        if (paced) { // a sequence back from idling reserves one batch until it is seen in use again
-            resize(Math.min(lead.reservationIds(batch, maxBatches), largestNext));
+        long size = core.reservationIds;
+        long wanted = wantedIds();
+        if (paced && (wanted < size || reserved && wanted > size)) {
+            core.reservationIds = Math.min(wanted, 2 * size);
         }
-        long wait = nanosUntilPrefetch(now);
-        if (wait == LEAVE || wait > 0 && lead.idle()) {
-            return leave();
+        long wait = nanosUntilReservation(state, now);
+        if (wait == LEAVE || wait > 0 && idleChecks >= IDLE_CHECKS) {
+            return dropped();
         }
         if (wait > 0) {
             return wait;
         }
-        sequence.startPrefetch(); // or a caller started one just now: either way, look again once it is likely done
-        return Math.max(lead.nanosWhileReserving(sequence.idsLeft()), PrefetchLead.MIN_CHECK_NANOS);
+        core.prefetch(); // or a caller started one just now: look again once it is likely done
+        return nanosWhileReserving(core.state().current().left());
     }
 
+    /** Leaves the schedule: the next reservations take one batch, until the sequence is paced anew. */
     @Override
-    public void dropped() {
-        leave();
+    public long dropped() {
+        core.reservationIds = batch;
+        paced = false;
+        idleChecks = -1;
+        scheduled.set(false); // last: a caller may enter the sequence again from here on
+        return LEAVE;
     }
 
-    /** The nanoseconds until the next check, 0 to reserve now, or {@link #LEAVE}. */
-    private long nanosUntilPrefetch(long now) {
-        if (sequence.ended()) {
+    /** The nanoseconds until the next reservation is due (0: now), or {@link #LEAVE}. */
+    private long nanosUntilReservation(AllocatorState state, long now) {
+        Next next = state.next();
+        long left = state.current().left();
+        if (next instanceof Closed || next instanceof Exhausted) {
             return LEAVE;
+        } else if (next instanceof Reserving) {
+            return nanosWhileReserving(left);
+        } else if (next instanceof Failed failed && now - failed.retryAtNanos() < 0) {
+            return backedOff(failed.retryAtNanos() - now);
         }
-        NextRange next = sequence.nextRange();
-        if (next instanceof Reserving) {
-            return lead.nanosWhileReserving(sequence.idsLeft());
+        long ready = next instanceof Ready r ? r.size() : 0;
+        long lead = leadIds();
+        if (ready == 0 && left <= lead) {
+            return 0;
         }
-        if (next instanceof Failed failed && failed.backingOff(now)) {
-            return Math.max(1, failed.retryAtNanos() - now);
+        if (nanosPerId == UNKNOWN) {
+            return backedOff(MEASURE_NANOS);
         }
-        long ready = next instanceof Ready r ? r.block().size() : 0;
-        return lead.nanosUntilReservation(sequence.idsLeft(), ready, reservationIds);
+        return backedOff(times(ready == 0 ? left - lead : Math.max(left, left + ready - lead), nanosPerId));
     }
 
-    private void resize(long ids) {
-        if (ids != reservationIds) {
-            reservationIds = ids;
-            handedOutAtResize = sequence.handedOut();
-            sequence.reservationIds(ids);
-        }
+    /** While a reservation is in flight: its time, but no later than the range in hand is predicted to run out. */
+    private long nanosWhileReserving(long left) {
+        long wait = reserveNanos == UNKNOWN ? MEASURE_NANOS : reserveNanos;
+        return backedOff(nanosPerId == UNKNOWN ? wait : Math.min(wait, times(left, nanosPerId)));
     }
 
-    /** Names the sequence, for the scheduler's warning when a check fails. */
+    /** How many ids should be available when the next reservation starts. */
+    long leadIds() {
+        long size = core.reservationIds;
+        return nanosPerId == UNKNOWN ? size / 2 : Math.max(size / 2, Math.min(size, leadNanos() / nanosPerId));
+    }
+
+    /** The fewest whole batches that last {@link #SPAN_LEADS} leads at the pace, at most {@code maxBatches}. */
+    long wantedIds() {
+        if (nanosPerId == UNKNOWN || maxBatches <= 1) {
+            return batch;
+        }
+        long wanted = times(SPAN_LEADS, leadNanos()) / nanosPerId;
+        return Math.min(maxBatches, Math.max(1, wanted / batch + (wanted % batch == 0 ? 0 : 1))) * batch;
+    }
+
+    private long leadNanos() {
+        return reserveNanos == UNKNOWN ? MIN_LEAD_NANOS : Math.max(MIN_LEAD_NANOS, times(LEAD_RESERVATIONS, reserveNanos));
+    }
+
+    private long backedOff(long nanos) {
+        long wait = Math.max(MIN_CHECK_NANOS, Math.min(MAX_CHECK_NANOS, nanos));
+        return Math.min(MAX_CHECK_NANOS, wait << Math.min(Math.max(idleChecks, 0), 20));
+    }
+
+    private static long times(long a, long b) {
+        return b != 0 && a > Long.MAX_VALUE / b ? Long.MAX_VALUE : a * b;
+    }
+
     @Override
     public String toString() {
-        return sequence.toString();
-    }
-
-    /** Leaves the schedule: an idle sequence's next reservations take one batch again, until it is paced anew. */
-    private long leave() {
-        resize(batch);
-        largestNext = batch;
-        paced = false;
-        entered = false;
-        scheduled = false; // last: a caller may enter the sequence again from here on
-        return LEAVE;
+        return core.toString();
     }
 }

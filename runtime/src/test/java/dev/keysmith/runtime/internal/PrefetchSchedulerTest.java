@@ -26,8 +26,9 @@ class PrefetchSchedulerTest {
                 }
 
                 @Override
-                public void dropped() {
+                public long dropped() {
                     dropped.countDown();
+                    return LEAVE;
                 }
 
                 @Override

@@ -2,113 +2,142 @@ package dev.keysmith.runtime.internal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.keysmith.runtime.SequenceSpec;
+import dev.keysmith.runtime.internal.AllocatorState.Action;
+import dev.keysmith.runtime.internal.AllocatorState.Want;
 import dev.keysmith.runtime.internal.PrefetchScheduler.Prefetch;
+import dev.keysmith.runtime.testing.ManualAsyncCounterStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The prefetcher's checks, called here on the test's thread (the scheduler's thread calls them in an application):
- * how many ids the reservations take as the sequence is used and idles.
+ * The prefetcher's checks, called on the test's thread (the scheduler's thread calls them in an application), over
+ * an allocator core whose clock the test moves and whose store the test completes: when it reserves, how many ids,
+ * and when it leaves the schedule. No outcome depends on this host's timing.
  */
 class PrefetcherTest {
 
-    private final FakeSequence sequence = new FakeSequence();
+    private static final long MICROS = 1_000;
 
-    @Test
-    void aFastSequenceGrowsItsReservationsOneDoublingPerReservationAndAfterIdlingTakesOneBatch() {
-        try (PrefetchScheduler unused = PrefetchScheduler.ownThread(Duration.ofSeconds(1), "prefetcher-test")) {
-            Prefetcher prefetcher = new Prefetcher(sequence, unused, 10, 16);
+    private final AtomicLong clock = new AtomicLong();
+    private final ManualAsyncCounterStore store = new ManualAsyncCounterStore();
+    private final PrefetchScheduler scheduler = PrefetchScheduler.ownThread(Duration.ofSeconds(1), "prefetcher-test");
+    private final List<Long> reserved = new ArrayList<>();
 
-            prefetcher.check(); // enters the schedule: no pace yet
-            sequence.handedOut += 100_000; // far faster than 10 ids per 8 ms, whatever this host's clock says
-            prefetcher.check();
-            assertThat(sequence.sizes).as("a burst is not a pace: no reservation made at one batch yet").isEmpty();
-            for (int i = 0; i < 5; i++) {
-                sequence.reservations++;
-                sequence.handedOut += 100_000;
-                prefetcher.check();
-            }
-            assertThat(sequence.sizes).as("one doubling per reservation, up to 16 batches")
-                    .containsExactly(20L, 40L, 80L, 160L);
-
-            long checks = 0;
-            while (prefetcher.check() != Prefetch.LEAVE) { // no id taken: idle after a few checks
-                checks++;
-            }
-            assertThat(checks).isEqualTo(PrefetchLead.IDLE_CHECKS - 1);
-            assertThat(sequence.sizes).as("idle: one batch again").endsWith(160L, 10L);
-
-            prefetcher.check(); // entered again by a caller; the pace learnt before is kept for the lead
-            sequence.handedOut += 100_000;
-            prefetcher.check();
-            assertThat(sequence.sizes).as("not before a reservation at one batch").endsWith(160L, 10L);
-            sequence.reservations++;
-            prefetcher.check();
-            assertThat(sequence.sizes).endsWith(160L, 10L, 20L);
-        }
+    @AfterEach
+    void close() {
+        scheduler.close();
     }
 
     @Test
-    void withOneBatchAllowedTheSizeNeverChanges() {
-        try (PrefetchScheduler unused = PrefetchScheduler.ownThread(Duration.ofSeconds(1), "prefetcher-test")) {
-            Prefetcher prefetcher = new Prefetcher(sequence, unused, 10, 1);
+    void aFastSequenceGrowsItsReservationsOneDoublingPerReservationUpToTheMostAllowedAndIdlingTakesOneBatch()
+            throws Exception {
+        AllocatorCore core = core(10);
+        Prefetcher prefetcher = new Prefetcher(core, 10, 16);
 
-            for (int i = 0; i < 5; i++) {
-                sequence.reservations++;
-                sequence.handedOut += 100_000;
-                prefetcher.check();
-            }
-            assertThat(sequence.sizes).isEmpty();
+        prefetcher.check(); // enters the schedule with nothing in hand: reserves one batch at once
+        complete();
+        for (int round = 0; round < 5; round++) {
+            takeAll(core, MICROS); // an id a microsecond: ten ids last far less than the 8 ms a range should
+            prefetcher.check();
+            complete();
+        }
+        assertThat(reserved).as("one batch while the pace is unknown, then one doubling per reservation")
+                .containsExactly(10L, 20L, 40L, 80L, 160L, 160L);
+
+        takeAll(core, MICROS);
+        prefetcher.check();
+        complete(); // a range ready, no id taken from here on
+        int checks = 0;
+        while (prefetcher.check() != Prefetch.LEAVE) {
+            clock.addAndGet(50_000 * MICROS);
+            checks++;
+        }
+        assertThat(checks).as("checks without an id taken before the sequence leaves")
+                .isEqualTo(Prefetcher.IDLE_CHECKS - 1);
+        assertThat(core.reservationIds).as("idle: one batch again").isEqualTo(10);
+    }
+
+    @Test
+    void withOneBatchAllowedEveryReservationIsOneBatch() throws Exception {
+        AllocatorCore core = core(10);
+        Prefetcher prefetcher = new Prefetcher(core, 10, 1);
+
+        prefetcher.check();
+        complete();
+        for (int round = 0; round < 4; round++) {
+            takeAll(core, MICROS);
+            prefetcher.check();
+            complete();
+        }
+        assertThat(reserved).containsOnly(10L).hasSize(5);
+    }
+
+    @Test
+    void aSlowSequenceIsCheckedWhenItsIdsLeftReachTheLeadAndReservesOnlyThen() throws Exception {
+        AllocatorCore core = core(100);
+        Prefetcher prefetcher = new Prefetcher(core, 100, 16);
+        prefetcher.check();
+        complete();
+        take(core, 10, 100 * MICROS); // 100 µs an id: a batch lasts 10 ms, more than four leads of 2 ms
+        long wait = prefetcher.check();
+
+        assertThat(reserved).as("no reservation while 90 ids are left").containsExactly(100L);
+        assertThat(wait).as("90 ids, 40 above the lead of half a range, at 100 µs an id")
+                .isEqualTo(40 * 100 * MICROS);
+        take(core, 40, 100 * MICROS);
+        prefetcher.check();
+        assertThat(store.pending()).as("at the lead, the next range is reserved").isEqualTo(1);
+        complete();
+        assertThat(reserved).containsExactly(100L, 100L);
+    }
+
+    @Test
+    void aClosedSequenceLeavesTheSchedule() {
+        AllocatorCore core = core(10);
+        Prefetcher prefetcher = new Prefetcher(core, 10, 16);
+        core.close();
+
+        assertThat(prefetcher.check()).isEqualTo(Prefetch.LEAVE);
+        assertThat(store.calls()).isZero();
+    }
+
+    private AllocatorCore core(int batch) {
+        return new AllocatorCore(SequenceSpec.of("prefetched").withBatch(batch), store, Duration.ofSeconds(30),
+                Duration.ofSeconds(1), scheduler, clock::get);
+    }
+
+    private void complete() throws InterruptedException {
+        reserved.add(store.completeNext().count());
+    }
+
+    /** Takes every id in hand (installing the reserved range first), {@code nanosPerId} apart. */
+    private void takeAll(AllocatorCore core, long nanosPerId) {
+        while (take(core, 1, nanosPerId)) {
+            // until none is left
         }
     }
 
-    /** A sequence that records the reservation sizes it is told, and never reserves. */
-    private static final class FakeSequence implements Prefetcher.Sequence {
-
-        final List<Long> sizes = new ArrayList<>();
-        long handedOut;
-        long reservations;
-
-        @Override
-        public long handedOut() {
-            return handedOut;
+    /** Takes up to {@code ids} ids as {@code tryNext()} does, {@code nanosPerId} apart; false once none is ready. */
+    private boolean take(AllocatorCore core, int ids, long nanosPerId) {
+        for (int i = 0; i < ids; i++) {
+            AllocatorState now = core.state();
+            Action action = now.decide(Want.ID_NOW, clock.get(), false, 0);
+            if (action == Action.INSTALL) {
+                core.install(now);
+                now = core.state();
+            } else if (action != Action.TAKE) {
+                return false;
+            }
+            if (now.current().take() == IdRange.USED_UP) {
+                return false;
+            }
+            clock.addAndGet(nanosPerId);
         }
-
-        @Override
-        public long idsLeft() {
-            return 1_000_000; // never due for a reservation
-        }
-
-        @Override
-        public NextRange nextRange() {
-            return NextRange.NONE;
-        }
-
-        @Override
-        public boolean ended() {
-            return false;
-        }
-
-        @Override
-        public void reservationIds(long ids) {
-            sizes.add(ids);
-        }
-
-        @Override
-        public long reservations() {
-            return reservations;
-        }
-
-        @Override
-        public long lastReservationNanos() {
-            return 0;
-        }
-
-        @Override
-        public boolean startPrefetch() {
-            throw new AssertionError("no reservation is due");
-        }
+        return true;
     }
 }
