@@ -27,7 +27,7 @@ class RunCommandsTest {
     private static final Pattern DEMO = Pattern.compile("mvn -Pdemo -pl (\\S+) -am package");
     private static final Pattern CODE_SPAN = Pattern.compile("`(mvn [^`]*)`");
     private static final String DEMO_COMMAND = "mvn -Pdemo -pl samples,samples/hibernate-ogm -am package";
-    private static final String TEST_COMMAND = "mvn -B clean verify";
+    private static final String TEST_COMMAND = "mvn -B -T 1C clean verify";
 
     @Test
     void everyDemoCommandNamesModulesWithADemoProfile() {
