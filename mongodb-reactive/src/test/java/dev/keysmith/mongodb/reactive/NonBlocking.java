@@ -5,7 +5,6 @@ import com.mongodb.connection.TransportSettings;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
@@ -100,14 +99,16 @@ public final class NonBlocking {
      * frame parks, waits or sleeps, and the first frame below that is not the JDK's is keysmith's. A thread that waits
      * inside the driver (its pool's lock) while keysmith's frames are further down does not count: that wait is the
      * driver's; nor does the JVM loading a class or linking a lambda.
+     *
+     * <p>Only the watched threads' stacks are taken, one at a time: {@code Thread.getAllStackTraces()} stops every
+     * thread of the JVM at once for every sample (two Spring applications have a hundred), which made the sampler the
+     * largest cost of the suites that use it, and slowed the very calls it watched.
      */
     public static List<String> parkedKeysmithFrames() {
         List<String> found = new ArrayList<>();
-        for (Map.Entry<Thread, StackTraceElement[]> entry : Thread.getAllStackTraces().entrySet()) {
-            String name = entry.getKey().getName();
-            StackTraceElement[] stack = entry.getValue();
-            if (!(name.startsWith("parallel-") || name.startsWith(DRIVER_THREADS)) || stack.length == 0
-                    || !isWait(stack[0])) {
+        for (Thread thread : watchedThreads()) {
+            StackTraceElement[] stack = thread.getStackTrace();
+            if (stack.length == 0 || !isWait(stack[0])) {
                 continue;
             }
             for (StackTraceElement frame : stack) {
@@ -124,13 +125,31 @@ public final class NonBlocking {
                 if ((type.startsWith("dev.keysmith.runtime.") || type.startsWith("dev.keysmith.mongodb.")
                         || type.startsWith("dev.keysmith.spring."))
                         && !type.contains("Test") && !type.contains(".testing.")) {
-                    found.add(name + " waits at " + frame + " under "
+                    found.add(thread.getName() + " waits at " + frame + " under "
                             + Arrays.asList(stack).subList(0, Math.min(6, stack.length)));
                 }
                 break;
             }
         }
         return found;
+    }
+
+    /** The live threads BlockHound watches: Reactor's non-blocking ones and the driver's I/O threads. */
+    private static List<Thread> watchedThreads() {
+        ThreadGroup root = Thread.currentThread().getThreadGroup();
+        while (root.getParent() != null) {
+            root = root.getParent();
+        }
+        Thread[] threads = new Thread[root.activeCount() * 2 + 16];
+        int count = root.enumerate(threads, true);
+        List<Thread> watched = new ArrayList<>();
+        for (Thread thread : Arrays.asList(threads).subList(0, count)) {
+            String name = thread.getName();
+            if (name.startsWith("parallel-") || name.startsWith(DRIVER_THREADS)) {
+                watched.add(thread);
+            }
+        }
+        return watched;
     }
 
     /** A park, a wait or a sleep; under BlockHound the native method is renamed {@code $$BlockHound$$_park}. */
