@@ -3,6 +3,7 @@ package dev.keysmith.processor.reading;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
 import com.palantir.javapoet.TypeVariableName;
+import dev.keysmith.processor.messages.Message;
 import dev.keysmith.processor.model.Access;
 import dev.keysmith.processor.model.IdSpec;
 import dev.keysmith.processor.model.Property;
@@ -69,7 +70,7 @@ public final class ModelReader {
     public ModelReader(Elements elements, Types types, java.util.function.Supplier<List<TypeElement>> sourceClasses) {
         this.elements = elements;
         this.types = types;
-        this.annotations = new Annotations(elements);
+        this.annotations = new Annotations(elements, types);
         this.valueTypes = new ValueTypes(elements, types, sourceClasses);
         this.scan = new PropertyScan(types);
     }
@@ -209,11 +210,14 @@ public final class ModelReader {
         }
         ClassName className = ClassName.get(type);
         ClassName codec = TypeModel.codecName(className);
-        return new Read(new TypeModel(className, codec, isRecord, creation.kind(), embedded ? null : collection, id,
-                List.copyOf(properties), creation.order(), creation.factoryMethod(), creation.unmatched(),
-                Map.copyOf(unstored), strayIds, valueTypes.discriminator(type), embedded,
-                List.copyOf(ids), type.getTypeParameters().stream().map(TypeVariableName::get).toList(),
-                List.copyOf(refusals), Set.copyOf(nonNull), subclasses(type), type));
+        TypeModel.Shape shape = new TypeModel.Shape(isRecord, embedded,
+                type.getTypeParameters().stream().map(TypeVariableName::get).toList());
+        TypeModel.Creator creator = new TypeModel.Creator(creation.kind(), creation.order(), creation.factory(),
+                creation.bsonCreator(), creation.unmatched(), Map.copyOf(unstored));
+        return new Read(new TypeModel(className, codec, shape, embedded ? null : collection,
+                new TypeModel.Ids(id, List.copyOf(ids), strayIds), List.copyOf(properties), creator,
+                new TypeModel.Hierarchy(valueTypes.discriminator(type), subclasses(type)), Set.copyOf(nonNull),
+                List.copyOf(refusals), type));
     }
 
     /**
@@ -333,17 +337,32 @@ public final class ModelReader {
             String encodeName = renamed(encodeSources);
             String decodeName = renamed(decodeSources);
             if (encoded && decoded && !Objects.equals(encodeName, decodeName)) {
-                Element renamedBy = encodeName != null ? encodeSources.stream().filter(source -> Annotations.has(
-                        source, Annotations.BSON_PROPERTY)).findFirst().orElse(reportOn)
-                        : decodeSources.stream().filter(source -> Annotations.has(source,
-                                Annotations.BSON_PROPERTY)).findFirst().orElse(reportOn);
-                refusals.add(new Refusal(renamedBy, Refusal.Rule.NAME_MISMATCH, List.of(found.name,
-                        encodeName == null ? found.name : encodeName, decodeName == null ? found.name : decodeName)));
+                Element getterSide = renamedBy(encodeSources, reportOn);
+                Element setterSide = renamedBy(decodeSources, reportOn);
+                String where = encodeName != null && decodeName != null
+                        ? Message.fragment(Message.PROPERTY_NAME_BOTH_SIDES, describe(getterSide), describe(setterSide))
+                        : Message.fragment(Message.PROPERTY_NAME_ONE_SIDE,
+                                describe(encodeName != null ? getterSide : setterSide));
+                refusals.add(new Refusal(encodeName != null ? getterSide : setterSide, Refusal.Rule.NAME_MISMATCH,
+                        List.of(found.name, encodeName == null ? found.name : encodeName,
+                                decodeName == null ? found.name : decodeName, where)));
             }
             candidates.add(new Candidate(found.name, found.type, field, found.getter, found.setter, encodeSources,
                     decodeSources, encoded, decoded, reportOn));
         }
         return candidates;
+    }
+
+    /** The element among {@code sources} that carries the {@code @BsonProperty}, else {@code fallback}. */
+    private static Element renamedBy(List<Element> sources, Element fallback) {
+        return sources.stream().filter(source -> Annotations.has(source, Annotations.BSON_PROPERTY)).findFirst()
+                .orElse(fallback);
+    }
+
+    /** An accessor as messages name it ({@code getTitle()}), or a field ({@code the field 'title'}). */
+    private static String describe(Element element) {
+        return element.getKind() == ElementKind.METHOD ? element.getSimpleName() + "()"
+                : "the field '" + element.getSimpleName() + "'";
     }
 
     private static List<Element> present(Element first, Element second) {
@@ -357,15 +376,20 @@ public final class ModelReader {
         return present;
     }
 
-    /** The driver refuses a class whose field and accessor both carry one of its annotations. */
-    private static void duplicateAnnotations(String name, ExecutableElement accessor, VariableElement field,
+    /**
+     * The driver refuses a class whose field and accessor carry one of its annotations with different values (it
+     * keeps one annotation of each type per side, and accepts the same one twice).
+     */
+    private void duplicateAnnotations(String name, ExecutableElement accessor, VariableElement field,
             List<Refusal> refusals) {
         if (accessor == null || field == null) {
             return;
         }
         for (AnnotationMirror mirror : accessor.getAnnotationMirrors()) {
             String annotation = ((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().toString();
-            if (annotation.startsWith(Annotations.DRIVER_ANNOTATIONS) && Annotations.has(field, annotation)) {
+            Optional<AnnotationMirror> onField = annotation.startsWith(Annotations.DRIVER_ANNOTATIONS)
+                    ? Annotations.find(field, annotation) : Optional.empty();
+            if (onField.isPresent() && !annotations.sameValues(mirror, onField.get())) {
                 refusals.add(new Refusal(accessor, Refusal.Rule.DUPLICATE_ANNOTATION, List.of(
                         "@" + mirror.getAnnotationType().asElement().getSimpleName(), name,
                         accessor.getSimpleName() + "()")));
@@ -447,11 +471,14 @@ public final class ModelReader {
      * @param widened the properties whose type a creator parameter widens (a getter of {@code ImmutableList<T>}, a
      *     parameter of {@code List<T>}): the parameter's type, as the driver takes it
      */
-    private record Creation(TypeModel.Creation kind, List<String> order, String factoryMethod,
-            VariableElement unmatched, Map<String, TypeMirror> widened) {
+    private record Creation(TypeModel.Creation kind, List<String> order, TypeModel.Factory factory,
+            boolean bsonCreator, VariableElement unmatched, Map<String, TypeMirror> widened) {
+
+        /** A creator refused as the driver refuses it (reported as that, not as a missing constructor). */
+        static final Creation REFUSED = new Creation(TypeModel.Creation.REFUSED, List.of());
 
         Creation(TypeModel.Creation kind, List<String> order) {
-            this(kind, order, null, null, Map.of());
+            this(kind, order, null, false, null, Map.of());
         }
     }
 
@@ -490,26 +517,44 @@ public final class ModelReader {
                     describe(creators.get(0)), describe(second))));
         }
         ExecutableElement creator = creators.get(0);
-        boolean factory = creator.getKind() == ElementKind.METHOD;
-        if (factory && !types.isAssignable(creator.getReturnType(), types.erasure(type.asType()))) {
-            refusals.add(new Refusal(creator, Refusal.Rule.CREATOR_RETURN, List.of(describe(creator),
-                    TypeName.get(creator.getReturnType()).toString(), type.getSimpleName().toString())));
-            return new Creation(TypeModel.Creation.NONE, List.of(), null, null, Map.of());
+        TypeModel.Factory factory = null;
+        if (creator.getKind() == ElementKind.METHOD) {
+            // The driver's rule: a static creator returns the class that declares it, or a subclass of it.
+            TypeElement owner = (TypeElement) creator.getEnclosingElement();
+            TypeMirror returned = types.erasure(creator.getReturnType());
+            TypeMirror modelType = types.erasure(type.asType());
+            if (!types.isAssignable(returned, types.erasure(owner.asType()))) {
+                refusals.add(new Refusal(creator, Refusal.Rule.CREATOR_RETURN, List.of(describe(creator),
+                        TypeName.get(creator.getReturnType()).toString(), owner.getSimpleName().toString())));
+                return Creation.REFUSED;
+            }
+            if (!types.isAssignable(returned, modelType) && !types.isAssignable(modelType, returned)) {
+                refusals.add(new Refusal(creator, Refusal.Rule.CREATOR_RESULT, List.of(describe(creator),
+                        TypeName.get(creator.getReturnType()).toString(), type.getSimpleName().toString())));
+                return Creation.REFUSED;
+            }
+            factory = new TypeModel.Factory(ClassName.get(owner), creator.getSimpleName().toString(),
+                    !types.isAssignable(returned, modelType));
         }
         List<String> order = new ArrayList<>();
         Map<String, TypeMirror> widened = new HashMap<>();
         for (VariableElement parameter : creator.getParameters()) {
             Candidate match = creatorMatch(parameter, candidates);
+            if (match == null && Annotations.has(parameter, Annotations.BSON_ID)) {
+                refusals.add(new Refusal(parameter, Refusal.Rule.CREATOR_ID, List.of(
+                        parameter.getSimpleName().toString(), type.getSimpleName().toString(),
+                        candidates.stream().map(Candidate::name).toList().toString())));
+                return Creation.REFUSED;
+            }
             if (match == null || !types.isAssignable(match.type(), parameter.asType())) {
-                return new Creation(TypeModel.Creation.NONE, List.of(), null, parameter, Map.of());
+                return new Creation(TypeModel.Creation.NONE, List.of(), null, false, parameter, Map.of());
             }
             if (!types.isSameType(match.type(), parameter.asType())) {
                 widened.put(match.name(), parameter.asType());
             }
             order.add(match.name());
         }
-        return new Creation(TypeModel.Creation.CONSTRUCTOR, order,
-                factory ? creator.getSimpleName().toString() : null, null, Map.copyOf(widened));
+        return new Creation(TypeModel.Creation.CONSTRUCTOR, order, factory, true, null, Map.copyOf(widened));
     }
 
     private static String describe(ExecutableElement creator) {
@@ -771,8 +816,14 @@ public final class ModelReader {
         }
         boolean use = (Boolean) annotations.value(property.get(), "useDiscriminator").getValue();
         TypeElement element = (TypeElement) ((DeclaredType) candidate.type()).asElement();
-        if (element.getKind() != ElementKind.CLASS || element.getModifiers().contains(Modifier.ABSTRACT)
-                || !valueTypes.isSourceClass(element)) {
+        boolean abstractType = element.getKind() == ElementKind.INTERFACE
+                || element.getModifiers().contains(Modifier.ABSTRACT);
+        if (use && abstractType && !(valueType instanceof ValueType.Polymorphic)
+                && ((DeclaredType) candidate.type()).getTypeArguments().isEmpty()) {
+            // Switched on, an interface or abstract class without @BsonDiscriminator reads the key _t.
+            return valueTypes.switchedOn(element, valueType.javaType());
+        }
+        if (element.getKind() != ElementKind.CLASS || abstractType || !valueTypes.isSourceClass(element)) {
             return valueType;
         }
         String name = element.getSimpleName().toString();
@@ -784,14 +835,11 @@ public final class ModelReader {
                     + "back as a " + name + ", losing the subclass's fields; add useDiscriminator = true to the "
                     + "@BsonProperty (the documents then hold each value's discriminator, as without the "
                     + "@BsonProperty)")
-                    : new ValueType.Rediscriminated(valueType.javaType(), polymorphic.key(), null);
+                    : new ValueType.Rediscriminated(valueType.javaType(), polymorphic.key(), null, null);
         }
         if (use && !(valueType instanceof ValueType.Polymorphic)) {
-            if (!(valueType instanceof ValueType.FromRegistry)) {
-                return new ValueType.Unsupported(valueType.javaType(), "a generic class under @BsonProperty("
-                        + "useDiscriminator = true), which the driver writes with a discriminator that keysmith "
-                        + "does not write for a generic type; remove useDiscriminator = true, or put "
-                        + "@BsonDiscriminator on " + name);
+            if (!(valueType instanceof ValueType.FromRegistry) && !(valueType instanceof ValueType.Parameterized)) {
+                return valueType;
             }
             return subclasses ? new ValueType.Unsupported(valueType.javaType(), "a class without @BsonDiscriminator "
                     + "that has subclasses, under @BsonProperty(useDiscriminator = true): the driver writes a "
@@ -799,7 +847,8 @@ public final class ModelReader {
                     + "the subclass's fields; put @BsonDiscriminator on " + name + " (each value then holds the "
                     + "discriminator of its class)")
                     : new ValueType.Rediscriminated(valueType.javaType(), "_t",
-                            elements.getBinaryName(element).toString());
+                            elements.getBinaryName(element).toString(),
+                            valueType instanceof ValueType.Parameterized generic ? generic : null);
         }
         return valueType;
     }

@@ -152,6 +152,49 @@ final class ValueTypes {
         return new ValueType.Polymorphic(javaType, discriminator.key(), classes);
     }
 
+    /**
+     * An interface or abstract class without {@code @BsonDiscriminator}: the driver writes each value with the
+     * codec of its class and cannot read it back (it has no class to create), so it is refused with the fix.
+     */
+    private ValueType undiscriminated(TypeElement element, TypeName javaType) {
+        String kind = element.getKind() == ElementKind.INTERFACE ? "an interface" : "an abstract class";
+        if (!isSourceClass(element)) {
+            // (Not compiled here: no annotation can be added, and no implementation is known.)
+            return new ValueType.Unsupported(javaType, kind + ", so nothing says which class to decode");
+        }
+        String name = element.getSimpleName().toString();
+        return new ValueType.Unsupported(javaType, kind + " without @BsonDiscriminator: the driver's PojoCodec "
+                + "writes each value with the codec of its class and cannot read it back (it has no class to "
+                + "create); put @BsonDiscriminator on " + name + ", and each value is stored with the discriminator "
+                + "of its class and read back as that class");
+    }
+
+    /**
+     * An interface or abstract class without {@code @BsonDiscriminator} under
+     * {@code @BsonProperty(useDiscriminator = true)}: the driver reads the key {@code _t} of each value and
+     * creates the class it names, so the values of classes that write {@code _t} (an inherited
+     * {@code @BsonDiscriminator}) come back; a class of this compilation that writes none would not, and is
+     * refused with the fix.
+     */
+    ValueType switchedOn(TypeElement base, TypeName javaType) {
+        for (TypeElement candidate : sourceClasses.get()) {
+            if (candidate.getKind() == ElementKind.CLASS && !candidate.getModifiers().contains(Modifier.ABSTRACT)
+                    && types.isSubtype(types.erasure(candidate.asType()), types.erasure(base.asType()))) {
+                TypeModel.Discriminator own = discriminator(candidate);
+                if (own == null || !own.key().equals("_t")) {
+                    String name = base.getSimpleName().toString();
+                    return new ValueType.Unsupported(javaType, "an " + (base.getKind() == ElementKind.INTERFACE
+                            ? "interface" : "abstract class") + " without @BsonDiscriminator under @BsonProperty("
+                            + "useDiscriminator = true), where the driver's PojoCodec reads each value as the class "
+                            + "its _t names, but writes a " + candidate.getSimpleName() + " without _t and cannot "
+                            + "read it back; put @BsonDiscriminator on " + name + ", and every value is stored "
+                            + "with _t and read back as its class");
+                }
+            }
+        }
+        return polymorphic(base, javaType, new TypeModel.Discriminator("_t", null));
+    }
+
     ValueType classify(TypeMirror type) {
         TypeName javaType = TypeName.get(type);
         switch (type.getKind()) {
@@ -220,13 +263,9 @@ final class ValueTypes {
             return new ValueType.Unsupported(javaType, "a raw generic type, whose values' types are unknown; give "
                     + "its type arguments (" + element.getSimpleName() + "<Integer>)");
         }
-        if (!ABSTRACT_TYPES_WITH_CODECS.contains(name)) {
-            if (element.getKind() == ElementKind.INTERFACE) {
-                return new ValueType.Unsupported(javaType, "an interface, so nothing says which class to decode");
-            }
-            if (element.getModifiers().contains(Modifier.ABSTRACT)) {
-                return new ValueType.Unsupported(javaType, "an abstract class, so nothing says which class to decode");
-            }
+        if (!ABSTRACT_TYPES_WITH_CODECS.contains(name) && (element.getKind() == ElementKind.INTERFACE
+                || element.getModifiers().contains(Modifier.ABSTRACT))) {
+            return undiscriminated(element, javaType);
         }
         return new ValueType.FromRegistry(javaType, Annotations.has(element, Annotations.EMBEDDED));
     }

@@ -49,14 +49,16 @@ public final class Validator {
             IdSpec.Strategy.UUID, Set.of(ScalarKind.UUID, ScalarKind.STRING),
             IdSpec.Strategy.RANDOM, Set.of(ScalarKind.LONG));
 
-    private static final Map<Refusal.Rule, Message> REFUSALS = Map.of(
-            Refusal.Rule.DUPLICATE_ANNOTATION, Message.DUPLICATE_ANNOTATION,
-            Refusal.Rule.TYPE_CONFLICT, Message.PROPERTY_TYPE,
-            Refusal.Rule.WRITE_ONLY, Message.WRITE_ONLY,
-            Refusal.Rule.NAME_MISMATCH, Message.PROPERTY_NAME,
-            Refusal.Rule.TWO_CREATORS, Message.TWO_CREATORS,
-            Refusal.Rule.CREATOR_RETURN, Message.CREATOR_RETURN,
-            Refusal.Rule.KOTLIN_VALUE_CLASS, Message.KOTLIN_VALUE_CLASS);
+    private static final Map<Refusal.Rule, Message> REFUSALS = Map.ofEntries(
+            Map.entry(Refusal.Rule.DUPLICATE_ANNOTATION, Message.DUPLICATE_ANNOTATION),
+            Map.entry(Refusal.Rule.TYPE_CONFLICT, Message.PROPERTY_TYPE),
+            Map.entry(Refusal.Rule.WRITE_ONLY, Message.WRITE_ONLY),
+            Map.entry(Refusal.Rule.NAME_MISMATCH, Message.PROPERTY_NAME),
+            Map.entry(Refusal.Rule.TWO_CREATORS, Message.TWO_CREATORS),
+            Map.entry(Refusal.Rule.CREATOR_RETURN, Message.CREATOR_RETURN),
+            Map.entry(Refusal.Rule.CREATOR_RESULT, Message.CREATOR_RESULT),
+            Map.entry(Refusal.Rule.CREATOR_ID, Message.CREATOR_ID),
+            Map.entry(Refusal.Rule.KOTLIN_VALUE_CLASS, Message.KOTLIN_VALUE_CLASS));
 
     private final Reporter reporter;
 
@@ -80,7 +82,7 @@ public final class Validator {
             reporter.error(refusal.element(), REFUSALS.get(refusal.rule()), refusal.arguments().toArray());
         }
         if (model.embedded()) {
-            for (IdSpec id : model.ids()) {
+            for (IdSpec id : model.ids().annotated()) {
                 reporter.error(id.property().element(), id.annotation(), null, Message.EMBEDDED_ID,
                         model.type().simpleName(), id.property().javaName(), id.strategy().annotationName());
             }
@@ -90,11 +92,11 @@ public final class Validator {
         for (Property property : model.allProperties()) {
             checkProperty(model, property, model.id() != null && property == model.id().property());
         }
-        if (model.unmatchedCreatorParameter() != null) {
-            reporter.error(model.unmatchedCreatorParameter(), Message.CREATOR_PARAMETER,
-                    model.unmatchedCreatorParameter().getSimpleName(), model.type().simpleName(),
+        if (model.creator().unmatchedParameter() != null) {
+            reporter.error(model.creator().unmatchedParameter(), Message.CREATOR_PARAMETER,
+                    model.creator().unmatchedParameter().getSimpleName(), model.type().simpleName(),
                     model.allProperties().stream().map(Property::javaName).toList());
-        } else if (model.creation() == TypeModel.Creation.NONE && model.refusals().stream()
+        } else if (model.creator().creation() == TypeModel.Creation.NONE && model.refusals().stream()
                 .noneMatch(refusal -> refusal.rule() == Refusal.Rule.KOTLIN_VALUE_CLASS)) {
             // (A Kotlin class with a value class property has no constructor Java can call: reported as that.)
             reporter.error(model.element(), Message.NO_CREATOR, model.type().simpleName(),
@@ -134,14 +136,14 @@ public final class Validator {
     }
 
     private void checkIds(TypeModel model) {
-        for (Element stray : model.strayIds()) {
+        for (Element stray : model.ids().strays()) {
             reportStrayId(stray);
         }
         if (model.id() == null) {
             // A @Document without an id property: the driver makes its _id on insert, as with PojoCodec.
             return;
         }
-        List<IdSpec> ids = model.ids();
+        List<IdSpec> ids = model.ids().annotated();
         for (int i = 1; i < ids.size(); i++) {
             IdSpec first = ids.get(0);
             IdSpec other = ids.get(i);
@@ -294,7 +296,7 @@ public final class Validator {
             String setter = property.setterName() + "(" + property.type().javaType() + ")";
             if (isId) {
                 reporter.error(property.element(), Message.ID_NOT_ASSIGNABLE, property.javaName(), why, setter);
-            } else if (model.creation() != TypeModel.Creation.NONE) {
+            } else if (model.creator().creation() != TypeModel.Creation.NONE && model.creator().creation() != TypeModel.Creation.REFUSED) {
                 reporter.error(property.element(), Message.NOT_SETTABLE, property.javaName(), why, setter);
             }
         }
