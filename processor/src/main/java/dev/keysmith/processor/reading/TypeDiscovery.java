@@ -204,7 +204,7 @@ public final class TypeDiscovery {
         for (TypeElement current = Annotations.superclass(type); current != null;
                 current = Annotations.superclass(current)) {
             for (Element member : current.getEnclosedElements()) {
-                for (String annotation : ModelReader.ID_ANNOTATIONS) {
+                for (String annotation : IdReader.ID_ANNOTATIONS) {
                     if (Annotations.has(member, annotation)) {
                         return true;
                     }

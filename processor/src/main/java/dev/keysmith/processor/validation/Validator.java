@@ -191,7 +191,7 @@ public final class Validator {
         AnnotationMirror found = null;
         for (AnnotationMirror mirror : stray.getAnnotationMirrors()) {
             String name = ((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().toString();
-            if (dev.keysmith.processor.reading.ModelReader.ID_ANNOTATIONS.contains(name)) {
+            if (dev.keysmith.processor.reading.IdReader.ID_ANNOTATIONS.contains(name)) {
                 annotation = "@" + mirror.getAnnotationType().asElement().getSimpleName();
                 found = mirror;
                 break;
