@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.testing.compile.Compilation;
 import dev.keysmith.processor.messages.Message;
+import dev.keysmith.processor.messages.Reason;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -548,7 +549,7 @@ class CompileErrorsTest {
     @Test
     void bsonPropertyOnTheGetterOnly() {
         assertError(Message.PROPERTY_NAME.format("title", "heading", "title",
-                        Message.fragment(Message.PROPERTY_NAME_ONE_SIDE, "getTitle()")), "\"heading\"",
+                        Reason.ONE_SIDE.format("getTitle()")), "\"heading\"",
                 "@Document class Bad {",
                 "  private String title;",
                 "  @BsonProperty(\"heading\") public String getTitle() { return title; }",
@@ -581,7 +582,7 @@ class CompileErrorsTest {
     @Test
     void differentBsonPropertiesOnTheGetterAndTheSetter() {
         assertError(Message.PROPERTY_NAME.format("title", "heading", "caption",
-                        Message.fragment(Message.PROPERTY_NAME_BOTH_SIDES, "getTitle()", "setTitle()")),
+                        Reason.BOTH_SIDES.format("getTitle()", "setTitle()")),
                 "\"heading\"",
                 "@Document class Bad {",
                 "  private String title;",

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.keysmith.processor.messages.Message;
+import dev.keysmith.processor.messages.Reason;
 import dev.keysmith.runtime.codec.EntityDecodingException;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -32,7 +33,9 @@ class DriverShapesTest {
     @Retention(RetentionPolicy.RUNTIME)
     @Target(ElementType.METHOD)
     @interface Backs {
-        Message[] value();
+        Message[] value() default {};
+
+        Reason[] reasons() default {};
     }
 
     private static final String HEADER = String.join("\n", "package test;",
@@ -204,7 +207,7 @@ class DriverShapesTest {
             "}");
 
     @Test
-    @Backs(Message.FIELD_TYPE)
+    @Backs(value = Message.FIELD_TYPE, reasons = Reason.UNDISCRIMINATED)
     void theDriverCannotReadBackAnInterfaceWithoutDiscriminatorAndTheSuggestedFixWorks() throws Exception {
         try (DriverRun run = DriverRun.driverOnly(type("Pet", "public interface Pet {}"), CAT, HOME)) {
             Codec<Object> pojo = run.pojo("test.Home");
@@ -243,7 +246,7 @@ class DriverShapesTest {
             "}");
 
     @Test
-    @Backs(Message.FIELD_TYPE)
+    @Backs(value = Message.FIELD_TYPE, reasons = Reason.SWITCHED_ON_WITHOUT_KEY)
     void theDriverCannotReadBackAnImplementationWithoutDiscriminatorUnderUseDiscriminatorAndTheFixWorks()
             throws Exception {
         String bike = "bike()";
@@ -376,7 +379,8 @@ class DriverShapesTest {
     // The discriminator switches of @BsonProperty on a class with subclasses: the driver loses their fields.
 
     @Test
-    @Backs(Message.FIELD_TYPE)
+    @Backs(value = Message.FIELD_TYPE, reasons = {Reason.SWITCHED_OFF_WITH_SUBCLASSES,
+            Reason.SWITCHED_ON_WITH_SUBCLASSES})
     void theDriverReadsASubclassBackAsTheDeclaredClassUnderASwitchedDiscriminator() throws Exception {
         try (DriverRun run = DriverRun.driverOnly(
                 type("Animal", "@BsonDiscriminator public class Animal { public String name; }"),
@@ -401,7 +405,24 @@ class DriverShapesTest {
         }
     }
 
-    /** Every message that says what the driver does is shown by a test of this class. */
+    @Test
+    @Backs(value = Message.ID_PLACEMENT, reasons = Reason.PRIVATE_FIELD)
+    void theDriverStoresAPrivateFieldOnlyThroughItsGetter() throws Exception {
+        try (DriverRun run = DriverRun.driverOnly(type("Note",
+                "public class Note {",
+                "  private String hidden = \"h\";",
+                "  private String shown = \"s\";",
+                "  public String text = \"t\";",
+                "  public String getShown() { return shown; }",
+                "  public void setShown(String shown) { this.shown = shown; }",
+                "  static Note sample() { return new Note(); }",
+                "}"))) {
+            assertThat(DriverRun.json(DriverRun.encode(run.pojo("test.Note"), run.sample("test.Note"))))
+                    .isEqualTo("{\"shown\": \"s\", \"text\": \"t\"}");
+        }
+    }
+
+    /** Every message, and every part of one, that says what the driver does is shown by a test of this class. */
     @Test
     void everyMessageThatSpeaksOfTheDriverIsShownHere() {
         Set<Message> backed = Arrays.stream(DriverShapesTest.class.getDeclaredMethods())
@@ -411,5 +432,13 @@ class DriverShapesTest {
         Set<Message> speaking = Stream.of(Message.values()).filter(message -> message.template().contains("driver"))
                 .collect(Collectors.toCollection(() -> EnumSet.noneOf(Message.class)));
         assertThat(backed).containsAll(speaking);
+        Set<Reason> backedReasons = Arrays.stream(DriverShapesTest.class.getDeclaredMethods())
+                .map(method -> method.getAnnotation(Backs.class)).filter(java.util.Objects::nonNull)
+                .flatMap(backs -> Arrays.stream(backs.reasons())).collect(Collectors.toCollection(
+                        () -> EnumSet.noneOf(Reason.class)));
+        Set<Reason> speakingReasons = Stream.of(Reason.values())
+                .filter(reason -> reason.template().contains("driver"))
+                .collect(Collectors.toCollection(() -> EnumSet.noneOf(Reason.class)));
+        assertThat(backedReasons).containsAll(speakingReasons);
     }
 }

@@ -128,7 +128,7 @@ public enum Message {
 
     /**
      * A property written under one name and read under another. Arguments: property, written name, read name, where
-     * the names come from ({@link #PROPERTY_NAME_ONE_SIDE} or {@link #PROPERTY_NAME_BOTH_SIDES}).
+     * the names come from ({@link Reason#ONE_SIDE} or {@link Reason#BOTH_SIDES}).
      */
     PROPERTY_NAME("KeysmithPropertyName",
             "property '%s' is written as '%s' but read as '%s' (%s); the driver's PojoCodec never reads back the "
@@ -185,12 +185,6 @@ public enum Message {
     INTERNAL_ERROR("KeysmithInternalError",
             "keysmith failed on %s: %s; please report this, with the source of the type");
 
-    /** For {@link #PROPERTY_NAME}: a {@code @BsonProperty} on one side. Arguments: the annotated accessor. */
-    public static final String PROPERTY_NAME_ONE_SIDE = "a @BsonProperty on %s only";
-
-    /** For {@link #PROPERTY_NAME}: different ones on the getter and the setter. Arguments: getter, setter. */
-    public static final String PROPERTY_NAME_BOTH_SIDES = "the @BsonProperty of %s and that of %s differ";
-
     private final String tag;
     private final String template;
 
@@ -207,11 +201,6 @@ public enum Message {
     /** The message text without arguments, with {@code %s}/{@code %d} where the arguments go. */
     public String template() {
         return template;
-    }
-
-    /** A fragment of a message (one of the templates above), filled in. */
-    public static String fragment(String template, Object... args) {
-        return String.format(Locale.ROOT, template, args);
     }
 
     /** The full message: {@code [Tag] text}. */

@@ -1,5 +1,6 @@
 package dev.keysmith.processor.reading;
 
+import dev.keysmith.processor.messages.Reason;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -74,7 +75,7 @@ public final class Annotations {
                 return entry.getValue();
             }
         }
-        throw new IllegalArgumentException(mirror + " has no attribute " + name);
+        throw new IllegalArgumentException(Reason.NO_ATTRIBUTE.format(mirror, name));
     }
 
     /**

@@ -1,7 +1,7 @@
 package dev.keysmith.processor.reading;
 
 import com.palantir.javapoet.TypeName;
-import dev.keysmith.processor.messages.Message;
+import dev.keysmith.processor.messages.Reason;
 import dev.keysmith.processor.model.Refusal;
 import java.util.ArrayList;
 import java.util.EnumSet;
@@ -116,7 +116,7 @@ final class CandidateReader {
             if (!encoded && !decodeIgnored) {
                 // The driver finds the property but cannot write it: encoding any instance fails.
                 refusals.add(new Refusal(reportOn, Refusal.Rule.WRITE_ONLY, List.of(found.name,
-                        found.setter == null ? "field '" + found.name + "'" : found.setter.getSimpleName() + "()",
+                        found.setter == null ? Reason.FIELD.format(found.name) : found.setter.getSimpleName() + "()",
                         getterName(found.name))));
                 continue;
             }
@@ -136,8 +136,8 @@ final class CandidateReader {
                 Element getterSide = renamedBy(encodeSources, reportOn);
                 Element setterSide = renamedBy(decodeSources, reportOn);
                 String where = encodeName != null && decodeName != null
-                        ? Message.fragment(Message.PROPERTY_NAME_BOTH_SIDES, describe(getterSide), describe(setterSide))
-                        : Message.fragment(Message.PROPERTY_NAME_ONE_SIDE,
+                        ? Reason.BOTH_SIDES.format( describe(getterSide), describe(setterSide))
+                        : Reason.ONE_SIDE.format(
                                 describe(encodeName != null ? getterSide : setterSide));
                 refusals.add(new Refusal(encodeName != null ? getterSide : setterSide, Refusal.Rule.NAME_MISMATCH,
                         List.of(found.name, encodeName == null ? found.name : encodeName,
@@ -158,7 +158,7 @@ final class CandidateReader {
     /** An accessor as messages name it ({@code getTitle()}), or a field ({@code the field 'title'}). */
     private static String describe(Element element) {
         return element.getKind() == ElementKind.METHOD ? element.getSimpleName() + "()"
-                : "the field '" + element.getSimpleName() + "'";
+                : Reason.THE_FIELD.format(element.getSimpleName());
     }
 
     private static List<Element> present(Element first, Element second) {

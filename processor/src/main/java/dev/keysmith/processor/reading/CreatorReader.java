@@ -1,5 +1,6 @@
 package dev.keysmith.processor.reading;
 
+import dev.keysmith.processor.messages.Reason;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
 import dev.keysmith.processor.model.Refusal;
@@ -126,8 +127,8 @@ final class CreatorReader {
     }
 
     private static String describe(ExecutableElement creator) {
-        return creator.getKind() == ElementKind.CONSTRUCTOR ? "the constructor " + creator
-                : "the method " + creator.getSimpleName() + "()";
+        return creator.getKind() == ElementKind.CONSTRUCTOR ? Reason.THE_CONSTRUCTOR.format(creator)
+                : Reason.THE_METHOD.format(creator.getSimpleName());
     }
 
     private Candidate creatorMatch(VariableElement parameter, List<Candidate> candidates) {

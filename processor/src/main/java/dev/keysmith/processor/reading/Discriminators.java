@@ -1,5 +1,6 @@
 package dev.keysmith.processor.reading;
 
+import dev.keysmith.processor.messages.Reason;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
 import dev.keysmith.processor.model.TypeModel;
@@ -101,8 +102,7 @@ final class Discriminators {
             }
         }
         if (classes.isEmpty()) {
-            return new ValueType.Unsupported(javaType, "a class with @BsonDiscriminator that has no concrete subclass "
-                    + "in this compilation, so nothing says which class to decode");
+            return new ValueType.Unsupported(javaType, Reason.NO_SUBCLASS.format());
         }
         return new ValueType.Polymorphic(javaType, discriminator.key(), classes);
     }
@@ -112,16 +112,12 @@ final class Discriminators {
      * codec of its class and cannot read it back (it has no class to create), so it is refused with the fix.
      */
     ValueType undiscriminated(TypeElement element, TypeName javaType) {
-        String kind = element.getKind() == ElementKind.INTERFACE ? "an interface" : "an abstract class";
+        String kind = kind(element);
         if (!isSourceClass(element)) {
             // (Not compiled here: no annotation can be added, and no implementation is known.)
-            return new ValueType.Unsupported(javaType, kind + ", so nothing says which class to decode");
+            return new ValueType.Unsupported(javaType, Reason.UNKNOWN_IMPLEMENTATION.format(kind));
         }
-        String name = element.getSimpleName().toString();
-        return new ValueType.Unsupported(javaType, kind + " without @BsonDiscriminator: the driver's PojoCodec "
-                + "writes each value with the codec of its class and cannot read it back (it has no class to "
-                + "create); put @BsonDiscriminator on " + name + ", and each value is stored with the discriminator "
-                + "of its class and read back as that class");
+        return new ValueType.Unsupported(javaType, Reason.UNDISCRIMINATED.format(kind, element.getSimpleName()));
     }
 
     /**
@@ -131,19 +127,18 @@ final class Discriminators {
      * {@code @BsonDiscriminator}) come back; a class of this compilation that writes none would not, and is
      * refused with the fix.
      */
+    private static String kind(TypeElement type) {
+        return (type.getKind() == ElementKind.INTERFACE ? Reason.INTERFACE : Reason.ABSTRACT_CLASS).format();
+    }
+
     ValueType switchedOn(TypeElement base, TypeName javaType) {
         for (TypeElement candidate : sourceClasses.get()) {
             if (candidate.getKind() == ElementKind.CLASS && !candidate.getModifiers().contains(Modifier.ABSTRACT)
                     && types.isSubtype(types.erasure(candidate.asType()), types.erasure(base.asType()))) {
                 TypeModel.Discriminator own = discriminator(candidate);
                 if (own == null || !own.key().equals("_t")) {
-                    String name = base.getSimpleName().toString();
-                    return new ValueType.Unsupported(javaType, "an " + (base.getKind() == ElementKind.INTERFACE
-                            ? "interface" : "abstract class") + " without @BsonDiscriminator under @BsonProperty("
-                            + "useDiscriminator = true), where the driver's PojoCodec reads each value as the class "
-                            + "its _t names, but writes a " + candidate.getSimpleName() + " without _t and cannot "
-                            + "read it back; put @BsonDiscriminator on " + name + ", and every value is stored "
-                            + "with _t and read back as its class");
+                    return new ValueType.Unsupported(javaType, Reason.SWITCHED_ON_WITHOUT_KEY.format(kind(base),
+                            candidate.getSimpleName(), base.getSimpleName()));
                 }
             }
         }

@@ -1,5 +1,6 @@
 package dev.keysmith.processor.reading;
 
+import dev.keysmith.processor.messages.Reason;
 import dev.keysmith.processor.model.IdSpec;
 import dev.keysmith.processor.model.Property;
 import java.util.ArrayList;
@@ -234,6 +235,6 @@ public final class IdReader {
                 return new IdSpec(property, IdSpec.Strategy.ASSIGNED, null, new IdSpec.NoSettings());
             }
         }
-        throw new IllegalStateException("no property for the id candidate '" + candidate.name() + "'");
+        throw new IllegalStateException(Reason.NO_ID_PROPERTY.format(candidate.name()));
     }
 }

@@ -1,5 +1,6 @@
 package dev.keysmith.processor.reading;
 
+import dev.keysmith.processor.messages.Reason;
 import com.palantir.javapoet.TypeName;
 import dev.keysmith.processor.model.Access;
 import dev.keysmith.processor.model.Property;
@@ -58,8 +59,7 @@ final class PropertyReader {
             if (property.extraElements() != null
                     && properties.stream().anyMatch(other -> other.extraElements() != null)) {
                 property = new Property(property.javaName(), property.bsonName(), new ValueType.Unsupported(
-                        property.type().javaType(), "a second @BsonExtraElements property, and the unknown fields "
-                        + "go into one"), property.read(), property.write(), property.fieldIsPrivate(),
+                        property.type().javaType(), Reason.SECOND_EXTRA_ELEMENTS.format()), property.read(), property.write(), property.fieldIsPrivate(),
                         property.fieldIsFinal(), false, null, property.element());
             }
             properties.add(property);
@@ -111,15 +111,14 @@ final class PropertyReader {
                 });
         if (!asStored) {
             // A representation the codec would ignore would store other bytes than PojoCodec: refuse it.
-            valueType = new ValueType.Unsupported(valueType.javaType(), "to be stored as " + representation.get()
-                    + " by @BsonRepresentation, which keysmith supports only as OBJECT_ID on a String");
+            valueType = new ValueType.Unsupported(valueType.javaType(),
+                    Reason.REPRESENTATION.format(representation.get()));
         }
         Property.ExtraElements extraElements = null;
         if (candidate.sources().stream().anyMatch(source -> Annotations.has(source, Annotations.BSON_EXTRA_ELEMENTS))) {
             extraElements = extraElements(valueType);
             if (extraElements == null) {
-                valueType = new ValueType.Unsupported(valueType.javaType(), "annotated @BsonExtraElements, which "
-                        + "collects the unknown fields into a Document, a BsonDocument or a Map<String, V>");
+                valueType = new ValueType.Unsupported(valueType.javaType(), Reason.EXTRA_ELEMENTS_TYPE.format());
             }
         }
         return new Property(candidate.name(), bsonName, valueType, read, write, modifiers.contains(Modifier.PRIVATE),
@@ -228,23 +227,16 @@ final class PropertyReader {
         String name = element.getSimpleName().toString();
         boolean subclasses = valueTypes.discriminators().hasConcreteSubclass(element);
         if (!use && valueType instanceof ValueType.Polymorphic polymorphic) {
-            return subclasses ? new ValueType.Unsupported(valueType.javaType(), "a @BsonDiscriminator class with "
-                    + "subclasses under a @BsonProperty without useDiscriminator = true: the driver writes a "
-                    + name + " there without its discriminator, and a subclass's value with its own, which it reads "
-                    + "back as a " + name + ", losing the subclass's fields; add useDiscriminator = true to the "
-                    + "@BsonProperty (the documents then hold each value's discriminator, as without the "
-                    + "@BsonProperty)")
+            return subclasses ? new ValueType.Unsupported(valueType.javaType(),
+                    Reason.SWITCHED_OFF_WITH_SUBCLASSES.format(name))
                     : new ValueType.Rediscriminated(valueType.javaType(), polymorphic.key(), null, null);
         }
         if (use && !(valueType instanceof ValueType.Polymorphic)) {
             if (!(valueType instanceof ValueType.FromRegistry) && !(valueType instanceof ValueType.Parameterized)) {
                 return valueType;
             }
-            return subclasses ? new ValueType.Unsupported(valueType.javaType(), "a class without @BsonDiscriminator "
-                    + "that has subclasses, under @BsonProperty(useDiscriminator = true): the driver writes a "
-                    + "subclass's value there without a discriminator and reads it back as a " + name + ", losing "
-                    + "the subclass's fields; put @BsonDiscriminator on " + name + " (each value then holds the "
-                    + "discriminator of its class)")
+            return subclasses ? new ValueType.Unsupported(valueType.javaType(),
+                    Reason.SWITCHED_ON_WITH_SUBCLASSES.format(name))
                     : new ValueType.Rediscriminated(valueType.javaType(), "_t",
                             elements.getBinaryName(element).toString(),
                             valueType instanceof ValueType.Parameterized generic ? generic : null);

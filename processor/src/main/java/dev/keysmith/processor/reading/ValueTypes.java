@@ -1,5 +1,6 @@
 package dev.keysmith.processor.reading;
 
+import dev.keysmith.processor.messages.Reason;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
 import dev.keysmith.processor.model.ScalarKind;
@@ -104,8 +105,9 @@ final class ValueTypes {
             case DECLARED: return classifyDeclared((DeclaredType) type, javaType);
             case TYPEVAR: return ((javax.lang.model.type.TypeVariable) type).asElement().getEnclosingElement()
                     instanceof TypeElement ? new ValueType.TypeVariable(javaType)
-                    : new ValueType.Unsupported(javaType, "a type variable of a method, whose stored type is unknown");
-            default: return new ValueType.Unsupported(javaType, "a " + type.getKind().name().toLowerCase() + " type");
+                    : new ValueType.Unsupported(javaType, Reason.METHOD_TYPE_VARIABLE.format());
+            default: return new ValueType.Unsupported(javaType,
+                    Reason.OTHER_KIND.format(type.getKind().name().toLowerCase(java.util.Locale.ROOT)));
         }
     }
 
@@ -116,7 +118,7 @@ final class ValueTypes {
         }
         if (component.getKind() == TypeKind.TYPEVAR
                 || component.getKind() == TypeKind.DECLARED && !((DeclaredType) component).getTypeArguments().isEmpty()) {
-            return new ValueType.Unsupported(javaType, "an array of a generic type, which Java cannot create");
+            return new ValueType.Unsupported(javaType, Reason.GENERIC_ARRAY.format());
         }
         return new ValueType.ArrayOf(classify(component), javaType);
     }
@@ -154,8 +156,7 @@ final class ValueTypes {
             return parameterized(element, arguments, javaType);
         }
         if (!element.getTypeParameters().isEmpty()) {
-            return new ValueType.Unsupported(javaType, "a raw generic type, whose values' types are unknown; give "
-                    + "its type arguments (" + element.getSimpleName() + "<Integer>)");
+            return new ValueType.Unsupported(javaType, Reason.RAW_GENERIC.format(element.getSimpleName()));
         }
         if (!ABSTRACT_TYPES_WITH_CODECS.contains(name) && (element.getKind() == ElementKind.INTERFACE
                 || element.getModifiers().contains(Modifier.ABSTRACT))) {
@@ -172,18 +173,14 @@ final class ValueTypes {
     private ValueType parameterized(TypeElement element, List<? extends TypeMirror> arguments, TypeName javaType) {
         if (!sourceClasses.get().contains(element) || element.getModifiers().contains(Modifier.ABSTRACT)
                 || element.getKind() != ElementKind.CLASS && element.getKind() != ElementKind.RECORD) {
-            return new ValueType.Unsupported(javaType, "a generic type other than a Collection or Map that is not "
-                    + "a concrete class of this compilation, and the registry finds codecs by class alone; "
-                    + "store a class without type parameters");
+            return new ValueType.Unsupported(javaType, Reason.FOREIGN_GENERIC.format());
         }
         List<ValueType> codedArguments = new ArrayList<>();
         for (TypeMirror argument : arguments) {
             ValueType coded = typeArgument(argument);
             if (coded instanceof ValueType.Unsupported unsupported) {
-                return new ValueType.Unsupported(javaType, "a generic type whose type argument "
-                        + unsupported.javaType() + " is " + unsupported.reason() + "; make the type argument a class (one that holds the value, e.g. "
-                        + element.getSimpleName() + "<Tags> with a class Tags { List<String> values; }) or a "
-                        + "generic class of this compilation");
+                return new ValueType.Unsupported(javaType, Reason.TYPE_ARGUMENT.format(
+                        unsupported.javaType(), unsupported.reason(), element.getSimpleName()));
             }
             codedArguments.add(coded);
         }
@@ -198,8 +195,8 @@ final class ValueTypes {
             return classify(argument);
         }
         if (argument.getKind() != TypeKind.DECLARED) {
-            return new ValueType.Unsupported(javaType, argument.getKind() == TypeKind.WILDCARD ? "a wildcard"
-                    : "an array");
+            return new ValueType.Unsupported(javaType,
+                    (argument.getKind() == TypeKind.WILDCARD ? Reason.WILDCARD : Reason.ARRAY).format());
         }
         DeclaredType declared = (DeclaredType) argument;
         TypeElement element = (TypeElement) declared.asElement();
@@ -209,8 +206,7 @@ final class ValueTypes {
             List<? extends TypeMirror> elements = upperBounds(typeArgumentsAs(declared, "java.util.Collection"));
             ClassName implementation = implementation(element, COLLECTION_IMPLEMENTATIONS);
             if (elements.size() != 1 || !isConcreteArgument(elements.get(0)) || implementation == null) {
-                return new ValueType.Unsupported(javaType, "a raw or wildcard collection, or one keysmith cannot "
-                        + "create");
+                return new ValueType.Unsupported(javaType, Reason.ARGUMENT_COLLECTION.format());
             }
             ValueType coded = typeArgument(elements.get(0));
             return coded instanceof ValueType.Unsupported ? coded
@@ -221,8 +217,7 @@ final class ValueTypes {
             ClassName implementation = implementation(element, MAP_IMPLEMENTATIONS);
             if (entries.size() != 2 || !isConcreteArgument(entries.get(1)) || implementation == null
                     || !types.isSameType(entries.get(0), elements.getTypeElement("java.lang.String").asType())) {
-                return new ValueType.Unsupported(javaType, "a raw or wildcard map, one without String keys, or one "
-                        + "keysmith cannot create");
+                return new ValueType.Unsupported(javaType, Reason.ARGUMENT_MAP.format());
             }
             ValueType coded = typeArgument(entries.get(1));
             return coded instanceof ValueType.Unsupported ? coded
@@ -233,7 +228,7 @@ final class ValueTypes {
             return classified;
         }
         if (classified instanceof ValueType.Any) {
-            return new ValueType.Unsupported(javaType, "Object");
+            return new ValueType.Unsupported(javaType, Reason.OBJECT.format());
         }
         if (classified instanceof ValueType.Polymorphic) {
             // Range<Shape>: a codec of the discriminated classes, as the driver's PojoCodec of Shape.
@@ -269,12 +264,11 @@ final class ValueTypes {
     private ValueType classifyCollection(DeclaredType type, TypeElement element, TypeName javaType) {
         List<? extends TypeMirror> arguments = upperBounds(typeArgumentsAs(type, "java.util.Collection"));
         if (arguments.size() != 1 || !isConcreteArgument(arguments.get(0))) {
-            return new ValueType.Unsupported(javaType, "a raw or wildcard collection, whose elements are unknown");
+            return new ValueType.Unsupported(javaType, Reason.WILDCARD_COLLECTION.format());
         }
         ClassName implementation = implementation(element, COLLECTION_IMPLEMENTATIONS);
         if (implementation == null) {
-            return new ValueType.Unsupported(javaType, "a collection type that keysmith cannot create (no public "
-                    + "constructor without parameters); declare it as List, Set or another Collection interface");
+            return new ValueType.Unsupported(javaType, Reason.UNCREATABLE_COLLECTION.format());
         }
         return new ValueType.CollectionOf(implementation, classify(arguments.get(0)), javaType);
     }
@@ -282,16 +276,15 @@ final class ValueTypes {
     private ValueType classifyMap(DeclaredType type, TypeElement element, TypeName javaType) {
         List<? extends TypeMirror> arguments = upperBounds(typeArgumentsAs(type, "java.util.Map"));
         if (arguments.size() != 2 || !isConcreteArgument(arguments.get(1))) {
-            return new ValueType.Unsupported(javaType, "a raw or wildcard map, whose values are unknown");
+            return new ValueType.Unsupported(javaType, Reason.WILDCARD_MAP.format());
         }
         TypeMirror string = elements.getTypeElement("java.lang.String").asType();
         if (!types.isSameType(arguments.get(0), string)) {
-            return new ValueType.Unsupported(javaType, "a map whose keys are not String (document keys are strings)");
+            return new ValueType.Unsupported(javaType, Reason.NON_STRING_KEYS.format());
         }
         ClassName implementation = implementation(element, MAP_IMPLEMENTATIONS);
         if (implementation == null) {
-            return new ValueType.Unsupported(javaType, "a map type that keysmith cannot create (no public "
-                    + "constructor without parameters); declare it as Map or another Map interface");
+            return new ValueType.Unsupported(javaType, Reason.UNCREATABLE_MAP.format());
         }
         return new ValueType.MapOf(implementation, classify(arguments.get(1)), javaType);
     }

@@ -5,6 +5,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import dev.keysmith.processor.messages.Message;
+import dev.keysmith.processor.messages.Reason;
 import dev.keysmith.processor.messages.Reporter;
 import dev.keysmith.processor.model.Access;
 import dev.keysmith.processor.model.IdSpec;
@@ -31,17 +32,17 @@ import javax.lang.model.element.TypeElement;
  */
 public final class Validator {
 
-    private static final Map<IdSpec.Strategy, String> ACCEPTED = Map.of(
-            IdSpec.Strategy.OBJECT_ID, "an ObjectId or String",
-            IdSpec.Strategy.SEQUENCE, "a long, Long, int or Integer",
-            IdSpec.Strategy.UUID, "a UUID or String",
-            IdSpec.Strategy.RANDOM, "a long or Long");
+    private static final Map<IdSpec.Strategy, Reason> ACCEPTED = Map.of(
+            IdSpec.Strategy.OBJECT_ID, Reason.OBJECT_ID_TYPES,
+            IdSpec.Strategy.SEQUENCE, Reason.SEQUENCE_TYPES,
+            IdSpec.Strategy.UUID, Reason.UUID_TYPES,
+            IdSpec.Strategy.RANDOM, Reason.RANDOM_TYPES);
 
-    private static final Map<IdSpec.Strategy, String> HINTS = Map.of(
-            IdSpec.Strategy.OBJECT_ID, "use @Sequence or @RandomId for numbers, @UuidId for UUIDs",
-            IdSpec.Strategy.SEQUENCE, "use @UuidId or @GeneratedObjectId for String ids",
-            IdSpec.Strategy.UUID, "use @Sequence or @RandomId for numbers, @GeneratedObjectId for ObjectIds",
-            IdSpec.Strategy.RANDOM, "use @Sequence for int ids, @UuidId or @GeneratedObjectId for String ids");
+    private static final Map<IdSpec.Strategy, Reason> HINTS = Map.of(
+            IdSpec.Strategy.OBJECT_ID, Reason.OBJECT_ID_HINT,
+            IdSpec.Strategy.SEQUENCE, Reason.SEQUENCE_HINT,
+            IdSpec.Strategy.UUID, Reason.UUID_HINT,
+            IdSpec.Strategy.RANDOM, Reason.RANDOM_HINT);
 
     private static final Map<IdSpec.Strategy, Set<ScalarKind>> ID_KINDS = Map.of(
             IdSpec.Strategy.OBJECT_ID, Set.of(ScalarKind.OBJECT_ID, ScalarKind.STRING),
@@ -108,25 +109,23 @@ public final class Validator {
 
     private boolean checkKind(TypeModel model) {
         TypeElement element = model.element();
-        String role = model.embedded() ? "@Embedded" : "an entity";
+        String role = model.embedded() ? "@Embedded" : Reason.AN_ENTITY.format();
         String problem = null;
         if (element.getKind() != ElementKind.CLASS && element.getKind() != ElementKind.RECORD) {
             String kind = element.getKind().name().toLowerCase(Locale.ROOT).replace('_', ' ');
-            problem = ("aeiou".indexOf(kind.charAt(0)) >= 0 ? "an " : "a ") + kind;
+            problem = Reason.withArticle(kind);
         } else if (element.getModifiers().contains(Modifier.ABSTRACT) && model.subclasses() == null) {
-            problem = model.embedded() || !element.getTypeParameters().isEmpty() ? "abstract"
-                    : model.discriminator() == null ? "abstract without @BsonDiscriminator, so nothing in a document "
-                            + "says which subclass it holds (with @BsonDiscriminator on it, its collection holds its "
-                            + "subclasses)"
-                    : "abstract with no concrete subclass in this compilation to store";
+            problem = (model.embedded() || !element.getTypeParameters().isEmpty() ? Reason.ABSTRACT
+                    : model.discriminator() == null ? Reason.ABSTRACT_UNDISCRIMINATED
+                    : Reason.ABSTRACT_WITHOUT_SUBCLASS).format();
         } else if (element.getModifiers().contains(Modifier.PRIVATE)) {
-            problem = "private";
+            problem = Reason.PRIVATE.format();
         } else if (element.getEnclosingElement().getKind() != ElementKind.PACKAGE
                 && !element.getModifiers().contains(Modifier.STATIC)) {
-            problem = "an inner class, which needs an enclosing instance";
+            problem = Reason.INNER_CLASS.format();
         } else if (!element.getTypeParameters().isEmpty() && !model.embedded()) {
             // A generic embedded type's codec takes a codec per type argument; an entity's is found by class.
-            problem = "generic";
+            problem = Reason.GENERIC.format();
         }
         if (problem != null) {
             reporter.error(element, Message.TYPE_KIND, model.type().simpleName(), role, problem);
@@ -169,8 +168,8 @@ public final class Validator {
                     && ID_KINDS.get(id.strategy()).contains(scalar.kind());
             if (!fits) {
                 reporter.error(property.element(), Message.ID_TYPE,
-                        id.strategy().annotationName(), ACCEPTED.get(id.strategy()), property.javaName(),
-                        describe(type.javaType()), HINTS.get(id.strategy()));
+                        id.strategy().annotationName(), ACCEPTED.get(id.strategy()).format(), property.javaName(),
+                        describe(type.javaType()), HINTS.get(id.strategy()).format());
             } else if (model.nonNull().contains(property.javaName())) {
                 String simpleName = type.javaType() instanceof ClassName name ? name.simpleName()
                         : type.javaType().toString();
@@ -187,7 +186,7 @@ public final class Validator {
     }
 
     private void reportStrayId(Element stray) {
-        String annotation = "an id annotation";
+        String annotation = Reason.AN_ID_ANNOTATION.format();
         AnnotationMirror found = null;
         for (AnnotationMirror mirror : stray.getAnnotationMirrors()) {
             String name = ((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().toString();
@@ -200,21 +199,19 @@ public final class Validator {
         String member;
         String why;
         if (stray.getKind() == ElementKind.FIELD) {
-            member = "field '" + stray.getSimpleName() + "'";
-            why = stray.getModifiers().contains(Modifier.STATIC) ? "static, and only instance fields are stored"
-                    : stray.getModifiers().contains(Modifier.TRANSIENT)
-                            ? "transient, and transient fields are not stored"
-                            : "private with no getter, and the driver stores a private field only through its getter";
+            member = Reason.FIELD.format(stray.getSimpleName());
+            why = (stray.getModifiers().contains(Modifier.STATIC) ? Reason.STATIC_FIELD
+                    : stray.getModifiers().contains(Modifier.TRANSIENT) ? Reason.TRANSIENT_FIELD
+                    : Reason.PRIVATE_FIELD).format();
         } else if (stray.getKind() == ElementKind.PARAMETER) {
             Element executable = stray.getEnclosingElement();
-            member = "parameter '" + stray.getSimpleName() + "' of " + (executable.getKind() == ElementKind.CONSTRUCTOR
-                    ? "the constructor" : "method '" + executable.getSimpleName() + "()'");
-            why = executable.getKind() == ElementKind.CONSTRUCTOR ? "named after no property, and an id annotation "
-                    + "on a constructor parameter counts for the property of the same name"
-                    : "no property, and an id annotation on a parameter counts only on a constructor's";
+            boolean constructor = executable.getKind() == ElementKind.CONSTRUCTOR;
+            member = Reason.PARAMETER.format(stray.getSimpleName(), constructor ? Reason.CONSTRUCTOR.format()
+                    : Reason.METHOD.format(executable.getSimpleName()));
+            why = (constructor ? Reason.CONSTRUCTOR_PARAMETER : Reason.METHOD_PARAMETER).format();
         } else {
-            member = "method '" + stray.getSimpleName() + "()'";
-            why = "neither a public getter nor the getter of a field";
+            member = Reason.METHOD.format(stray.getSimpleName());
+            why = Reason.NO_GETTER.format();
         }
         reporter.error(stray, found, null, Message.ID_PLACEMENT, annotation, member, why);
     }
@@ -284,15 +281,13 @@ public final class Validator {
         if (property.write() instanceof Access.ReadOnly) {
             if (isId) {
                 reporter.error(property.element(), Message.ID_NOT_ASSIGNABLE, property.javaName(),
-                        property.fieldIsFinal() ? "final and no constructor takes it"
-                                : "a getter with no field or setter",
+                        (property.fieldIsFinal() ? Reason.FINAL_NOT_TAKEN : Reason.GETTER_ONLY).format(),
                         property.setterName() + "(" + property.type().javaType() + ")");
             }
             return;
         }
         if (property.write() instanceof Access.None) {
-            String why = property.fieldIsFinal() ? "final and no constructor takes it"
-                    : "a field of a subtype of the property's type with other type arguments, with no setter";
+            String why = (property.fieldIsFinal() ? Reason.FINAL_NOT_TAKEN : Reason.SUBTYPE_FIELD).format();
             String setter = property.setterName() + "(" + property.type().javaType() + ")";
             if (isId) {
                 reporter.error(property.element(), Message.ID_NOT_ASSIGNABLE, property.javaName(), why, setter);
@@ -329,7 +324,7 @@ public final class Validator {
     /** "a String", "an int", "a List<String>": the simple names a user reads in the source. */
     static String describe(TypeName type) {
         String text = simple(type);
-        return ("AEIOU".indexOf(Character.toUpperCase(text.charAt(0))) >= 0 ? "an " : "a ") + text;
+        return Reason.withArticle(text);
     }
 
     private static String simple(TypeName type) {
