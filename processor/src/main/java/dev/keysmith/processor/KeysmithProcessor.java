@@ -1,5 +1,6 @@
 package dev.keysmith.processor;
 
+import dev.keysmith.processor.messages.Reason;
 import com.google.auto.service.AutoService;
 import dev.keysmith.processor.messages.Message;
 import dev.keysmith.processor.messages.Reporter;
@@ -130,7 +131,7 @@ public final class KeysmithProcessor extends AbstractProcessor {
             } catch (IOException | RuntimeException e) {
                 // On the first entity the file lists, so that the error has a place (a file and a line) to show.
                 reporter.error(processingEnv.getElementUtils().getTypeElement(factories.values().iterator().next()),
-                        Message.INTERNAL_ERROR, "the ServiceLoader registration " + ServiceFileWriter.PATH, e);
+                        Message.INTERNAL_ERROR, Reason.SERVICE_FILE.format(ServiceFileWriter.PATH), e);
             }
         }
         return true;
@@ -163,7 +164,7 @@ public final class KeysmithProcessor extends AbstractProcessor {
         try {
             writer.write(model).writeTo(processingEnv.getFiler());
         } catch (IOException e) {
-            throw new IllegalStateException("cannot write " + model.codec() + ": " + e.getMessage(), e);
+            throw new IllegalStateException(Reason.CANNOT_WRITE.format(model.codec(), e.getMessage()), e);
         }
         if (model.typeVariables().isEmpty() && writesFactories()) {
             factories.put(CodecWriter.factoryBinaryName(model), type.getQualifiedName().toString());

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.google.testing.compile.Compilation;
 import dev.keysmith.processor.messages.Message;
+import dev.keysmith.processor.messages.Reason;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -194,6 +195,34 @@ class CompileErrorsTest {
                 "class Bad {",
                 "  @GeneratedObjectId String id;",
                 "  Runnable task;",
+                "}");
+    }
+
+    @Test
+    void aWildcardListOfAnInterfaceWithoutDiscriminator() {
+        assertError("[KeysmithFieldType] 'pets' has type java.util.List<? extends test.Bad.Pet>, which keysmith "
+                        + "cannot store: it is an interface without @BsonDiscriminator: the driver's PojoCodec writes "
+                        + "each value with the codec of its class and cannot read it back (it has no class to "
+                        + "create); put @BsonDiscriminator on Pet",
+                "List<? extends Pet> pets",
+                "@Document class Bad {",
+                "  public interface Pet {}",
+                "  public static class Cat implements Pet { public String name; }",
+                "  public List<? extends Pet> pets;",
+                "}");
+    }
+
+    @Test
+    void anInterfaceSwitchedOnWithAnImplementationThatWritesNoDiscriminator() {
+        assertError("[KeysmithFieldType] 'main' has type test.Bad.Vehicle, which keysmith cannot store: it is an "
+                        + "interface without @BsonDiscriminator under @BsonProperty(useDiscriminator = true), where "
+                        + "the driver's PojoCodec reads each value as the class its _t names, but writes a Bike "
+                        + "without _t and cannot read it back; put @BsonDiscriminator on Vehicle",
+                "Vehicle main",
+                "@Document class Bad {",
+                "  public interface Vehicle {}",
+                "  public static class Bike implements Vehicle { public int gears; }",
+                "  @BsonProperty(useDiscriminator = true) public Vehicle main;",
                 "}");
     }
 
@@ -478,13 +507,24 @@ class CompileErrorsTest {
     }
 
     @Test
-    void bsonIgnoreOnTheFieldAndItsSetter() {
-        assertError(Message.DUPLICATE_ANNOTATION.format("@BsonIgnore", "note", "setNote()"), "void setNote",
+    void differentBsonPropertiesOnTheFieldAndItsSetter() {
+        assertError(Message.DUPLICATE_ANNOTATION.format("@BsonProperty", "note", "setNote()"), "void setNote",
                 "@Document class Bad {",
-                "  @BsonIgnore private String note;",
+                "  @BsonProperty(\"note\") private String note;",
                 "  public String getNote() { return note; }",
-                "  @BsonIgnore public void setNote(String note) { this.note = note; }",
+                "  @BsonProperty(\"remark\") public void setNote(String note) { this.note = note; }",
                 "}");
+    }
+
+    @Test
+    void theSameAnnotationsOnAFieldAndItsAccessorsCompile() {
+        assertThat(compile(source("test.Good", Stream.concat(Arrays.stream(IMPORTS), Stream.of(
+                "@Document class Good {",
+                "  @BsonIgnore @BsonProperty(\"n\") private String note;",
+                "  @BsonProperty(\"n\") public String getNote() { return note; }",
+                "  @BsonIgnore @BsonProperty(value = \"n\") public void setNote(String note) { this.note = note; }",
+                "  public String name;",
+                "}")).toArray(String[]::new)))).succeededWithoutWarnings();
     }
 
     @Test
@@ -508,7 +548,8 @@ class CompileErrorsTest {
 
     @Test
     void bsonPropertyOnTheGetterOnly() {
-        assertError(Message.PROPERTY_NAME.format("title", "heading", "title"), "\"heading\"",
+        assertError(Message.PROPERTY_NAME.format("title", "heading", "title",
+                        Reason.ONE_SIDE.format("getTitle()")), "\"heading\"",
                 "@Document class Bad {",
                 "  private String title;",
                 "  @BsonProperty(\"heading\") public String getTitle() { return title; }",
@@ -536,6 +577,53 @@ class CompileErrorsTest {
                 "  public String name;",
                 "  @BsonCreator public static String parse(@BsonProperty(\"name\") String name) { return name; }",
                 "}");
+    }
+
+    @Test
+    void differentBsonPropertiesOnTheGetterAndTheSetter() {
+        assertError(Message.PROPERTY_NAME.format("title", "heading", "caption",
+                        Reason.BOTH_SIDES.format("getTitle()", "setTitle()")),
+                "\"heading\"",
+                "@Document class Bad {",
+                "  private String title;",
+                "  @BsonProperty(\"heading\") public String getTitle() { return title; }",
+                "  @BsonProperty(\"caption\") public void setTitle(String title) { this.title = title; }",
+                "}");
+    }
+
+    @Test
+    void aSuperclassCreatorWhoseResultIsNeverTheType() {
+        assertError(Message.CREATOR_RESULT.format("the method of()", "test.Other", "Bad"), "static Other of",
+                "@Document class Bad extends Base {}",
+                "abstract class Base {",
+                "  public String name;",
+                "  @BsonCreator public static Other of(@BsonProperty(\"name\") String name) { return new Other(); }",
+                "}",
+                "class Other extends Base {}");
+    }
+
+    @Test
+    void aBsonIdCreatorParameterWithoutIdProperty() {
+        Compilation compilation = assertError(Message.CREATOR_ID.format("code", "Bad", "[code]"), "@BsonId String code",
+                "@Document class Bad {",
+                "  private final String code;",
+                "  @BsonCreator public Bad(@BsonId String code) { this.code = code; }",
+                "  public String getCode() { return code; }",
+                "}");
+        assertThat(compilation.errors()).hasSize(1);
+    }
+
+    @Test
+    void aRefusedCreatorIsTheOnlyErrorAboutCreation() {
+        Compilation compilation = assertError(Message.CREATOR_RETURN.format("the method parse()",
+                        "java.lang.String", "Bad"), "static String parse",
+                "@Document class Bad {",
+                "  private final String name;",
+                "  Bad(String name) { this.name = name; }",
+                "  public String getName() { return name; }",
+                "  @BsonCreator public static String parse(@BsonProperty(\"name\") String name) { return name; }",
+                "}");
+        assertThat(compilation.errors()).hasSize(1);
     }
 
     @Test

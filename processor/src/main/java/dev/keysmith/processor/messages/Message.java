@@ -108,10 +108,11 @@ public enum Message {
     DUPLICATE_NAME("KeysmithDuplicateName",
             "'%s' and '%s' are both stored as '%s'; give one of them another @BsonProperty name"),
 
-    /** A driver annotation on a field and on its accessor. Arguments: annotation, property, accessor. */
+    /** A driver annotation on a field and on its accessor, with other values. Arguments: annotation, property, accessor. */
     DUPLICATE_ANNOTATION("KeysmithDuplicateAnnotation",
-            "%s is on both the field '%s' and %s; the driver's PojoCodec refuses such a class (an annotation "
-                    + "already exists for the property), so keysmith does too; keep it on the field or on the accessor"),
+            "%s is on both the field '%s' and %s with different values; the driver's PojoCodec refuses such a class "
+                    + "(an annotation already exists for the property), so keysmith does too; keep one of them, or "
+                    + "make both the same"),
 
     /** An accessor whose type is unrelated to the property's. Arguments: property, accessor, its type, the type. */
     PROPERTY_TYPE("KeysmithPropertyType",
@@ -125,21 +126,43 @@ public enum Message {
                     + "PojoCodec fails to encode such a class, so keysmith refuses it; add a public getter %s(), or "
                     + "mark the setter @BsonIgnore"),
 
-    /** {@code @BsonProperty} on one side of a property only. Arguments: property, written name, read name. */
+    /**
+     * A property written under one name and read under another. Arguments: property, written name, read name, where
+     * the names come from ({@link Reason#ONE_SIDE} or {@link Reason#BOTH_SIDES}).
+     */
     PROPERTY_NAME("KeysmithPropertyName",
-            "property '%s' is written as '%s' but read as '%s' (a @BsonProperty on the getter's or the setter's side "
-                    + "only); the driver's PojoCodec never reads back the value it writes, so keysmith refuses it; "
-                    + "put the @BsonProperty on the field, or the same one on both the getter and the setter"),
+            "property '%s' is written as '%s' but read as '%s' (%s); the driver's PojoCodec never reads back the "
+                    + "value it writes, so keysmith refuses it; put one @BsonProperty on the field, or the same one "
+                    + "on both the getter and the setter"),
 
     /** More than one {@code @BsonCreator}. Arguments: type, first, second. */
     TWO_CREATORS("KeysmithTwoCreators",
             "%s has more than one @BsonCreator: %s and %s; the driver refuses such a class (multiple constructors "
                     + "or methods annotated with @BsonCreator), so keysmith does too; keep one"),
 
-    /** A static {@code @BsonCreator} that returns another type. Arguments: method, return type, type. */
+    /** A static {@code @BsonCreator} that returns another type. Arguments: method, return type, declaring class. */
     CREATOR_RETURN("KeysmithCreatorReturn",
-            "@BsonCreator %s returns %s, not %3$s; the driver refuses such a creator, and the codec could not use "
-                    + "it; make it return %3$s"),
+            "@BsonCreator %s returns %s, which is neither %3$s, the class that declares it, nor a subclass of it; the "
+                    + "driver refuses such a creator, so keysmith does too; make it return %3$s"),
+
+    /**
+     * A superclass's static {@code @BsonCreator} whose result can never be of the type. Arguments: method, return
+     * type, type.
+     */
+    CREATOR_RESULT("KeysmithCreatorResult",
+            "@BsonCreator %s returns %s, which is never a %3$s, so it cannot create the %3$s being decoded; "
+                    + "give %3$s a @BsonCreator of its own, or make the method return %3$s or one of its "
+                    + "superclasses"),
+
+    /**
+     * A {@code @BsonId} creator parameter in a class without an id property. Arguments: parameter, type, the
+     * properties.
+     */
+    CREATOR_ID("KeysmithCreatorId",
+            "@BsonCreator parameter '%s' of %s is marked @BsonId, but %2$s has no id property (no @BsonId on a "
+                    + "field or getter, no property named id); the driver's PojoCodec refuses such a class, so keysmith "
+                    + "does too; put @BsonId on the field or getter of the property the parameter fills, or name "
+                    + "that property with @BsonProperty(\"...\") on the parameter instead (one of %3$s)"),
 
     /** A Kotlin property of a value class type. Arguments: the class, the property. */
     KOTLIN_VALUE_CLASS("KeysmithKotlinValueClass",

@@ -28,7 +28,7 @@ public record IdSpec(Property property, Strategy strategy, AnnotationMirror anno
         SEQUENCE("@Sequence"),
         UUID("@UuidId"),
         RANDOM("@RandomId"),
-        ASSIGNED("an assigned id");
+        ASSIGNED(null);
 
         private final String annotationName;
 
@@ -36,7 +36,7 @@ public record IdSpec(Property property, Strategy strategy, AnnotationMirror anno
             this.annotationName = annotationName;
         }
 
-        /** The annotation as users write it, e.g. {@code @Sequence}. */
+        /** The annotation as users write it, e.g. {@code @Sequence}; null for an assigned id, which has none. */
         public String annotationName() {
             return annotationName;
         }

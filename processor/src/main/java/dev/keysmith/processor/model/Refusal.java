@@ -28,8 +28,12 @@ public record Refusal(Element element, Rule rule, List<String> arguments) {
         NAME_MISMATCH,
         /** More than one {@code @BsonCreator}. */
         TWO_CREATORS,
-        /** A static {@code @BsonCreator} method that does not return the class. */
+        /** A static {@code @BsonCreator} method that returns neither its class nor a subclass. */
         CREATOR_RETURN,
+        /** A superclass's static {@code @BsonCreator} whose result can never be an instance of the type. */
+        CREATOR_RESULT,
+        /** A {@code @BsonId} parameter of a {@code @BsonCreator} in a class without an id property. */
+        CREATOR_ID,
         /**
          * A Kotlin property of a value class type, whose getter (and the constructor of its class) Kotlin hides from
          * Java under mangled names: no generated code can read or create it.

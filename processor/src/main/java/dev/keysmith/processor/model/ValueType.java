@@ -86,8 +86,11 @@ public sealed interface ValueType {
      * {@code @BsonDiscriminator}) or without the field {@code key} ({@code value} null: a concrete
      * {@code @BsonDiscriminator} class under a {@code @BsonProperty} without {@code useDiscriminator = true}), and
      * read as the class itself.
+     *
+     * @param generic for a generic class of this compilation ({@code Range<Integer>}), how it is coded without
+     *     the switch; null for a class the registry serves
      */
-    record Rediscriminated(TypeName javaType, String key, String value) implements ValueType {
+    record Rediscriminated(TypeName javaType, String key, String value, Parameterized generic) implements ValueType {
     }
 
     /** A type whose codec comes from the registry: an {@code @Embedded} type, another entity, or any class. */

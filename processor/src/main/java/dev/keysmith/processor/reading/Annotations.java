@@ -1,5 +1,7 @@
 package dev.keysmith.processor.reading;
 
+import dev.keysmith.processor.messages.Reason;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
@@ -7,10 +9,12 @@ import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.Elements;
+import javax.lang.model.util.Types;
 
 /** Reads annotations through their mirrors, by qualified name, so that no annotation class is loaded.
  *
@@ -38,9 +42,11 @@ public final class Annotations {
     public static final String JAVAX_ENTITY = "javax.persistence.Entity";
 
     private final Elements elements;
+    private final Types types;
 
-    public Annotations(Elements elements) {
+    public Annotations(Elements elements, Types types) {
         this.elements = elements;
+        this.types = types;
     }
 
     /** The annotation named {@code qualifiedName} on {@code element}, if present. */
@@ -69,7 +75,51 @@ public final class Annotations {
                 return entry.getValue();
             }
         }
-        throw new IllegalArgumentException(mirror + " has no attribute " + name);
+        throw new IllegalArgumentException(Reason.NO_ATTRIBUTE.format(mirror, name));
+    }
+
+    /**
+     * Whether two mirrors of one annotation type have equal values, defaults included, as {@code equals} of the
+     * annotation instances has it at run time.
+     */
+    public boolean sameValues(AnnotationMirror first, AnnotationMirror second) {
+        Map<? extends ExecutableElement, ? extends AnnotationValue> firstValues =
+                elements.getElementValuesWithDefaults(first);
+        Map<? extends ExecutableElement, ? extends AnnotationValue> secondValues =
+                elements.getElementValuesWithDefaults(second);
+        for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> entry : firstValues.entrySet()) {
+            AnnotationValue other = secondValues.get(entry.getKey());
+            if (other == null || !sameValue(entry.getValue().getValue(), other.getValue())) {
+                return false;
+            }
+        }
+        return firstValues.size() == secondValues.size();
+    }
+
+    private boolean sameValue(Object first, Object second) {
+        if (first instanceof List<?> firstList && second instanceof List<?> secondList) {
+            if (firstList.size() != secondList.size()) {
+                return false;
+            }
+            for (int i = 0; i < firstList.size(); i++) {
+                if (!sameValue(((AnnotationValue) firstList.get(i)).getValue(),
+                        ((AnnotationValue) secondList.get(i)).getValue())) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (first instanceof AnnotationMirror firstMirror && second instanceof AnnotationMirror secondMirror) {
+            return firstMirror.getAnnotationType().asElement().equals(secondMirror.getAnnotationType().asElement())
+                    && sameValues(firstMirror, secondMirror);
+        }
+        if (first instanceof VariableElement firstConstant && second instanceof VariableElement secondConstant) {
+            return firstConstant.equals(secondConstant);
+        }
+        if (first instanceof TypeMirror firstType && second instanceof TypeMirror secondType) {
+            return types.isSameType(firstType, secondType);
+        }
+        return first.equals(second);
     }
 
     /** The value of attribute {@code name} if it is written in the source, else null (the default applies). */

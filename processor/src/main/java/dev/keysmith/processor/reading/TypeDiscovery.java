@@ -130,7 +130,8 @@ public final class TypeDiscovery {
                 found.add(element);
             }
         } else if (type instanceof ValueType.Rediscriminated rediscriminated) {
-            collect(new ValueType.FromRegistry(rediscriminated.javaType(), false), found);
+            collect(rediscriminated.generic() != null ? rediscriminated.generic()
+                    : new ValueType.FromRegistry(rediscriminated.javaType(), false), found);
         } else if (type instanceof ValueType.Parameterized parameterized) {
             ClassName raw = ((ParameterizedTypeName) parameterized.javaType()).rawType();
             collect(new ValueType.FromRegistry(raw, false), found);
@@ -203,7 +204,7 @@ public final class TypeDiscovery {
         for (TypeElement current = Annotations.superclass(type); current != null;
                 current = Annotations.superclass(current)) {
             for (Element member : current.getEnclosedElements()) {
-                for (String annotation : ModelReader.ID_ANNOTATIONS) {
+                for (String annotation : IdReader.ID_ANNOTATIONS) {
                     if (Annotations.has(member, annotation)) {
                         return true;
                     }

@@ -1,5 +1,6 @@
 package dev.keysmith.processor.reading;
 
+import dev.keysmith.processor.messages.Reason;
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.TypeName;
 import dev.keysmith.processor.model.ScalarKind;
@@ -8,11 +9,8 @@ import dev.keysmith.processor.model.ValueType;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
-import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.Modifier;
@@ -75,6 +73,7 @@ final class ValueTypes {
     private final Types types;
 
     private final java.util.function.Supplier<List<TypeElement>> sourceClasses;
+    private final Discriminators discriminators;
 
     /**
      * @param sourceClasses the classes compiled here, nested ones included: where the subclasses of a type with a
@@ -84,72 +83,11 @@ final class ValueTypes {
         this.elements = elements;
         this.types = types;
         this.sourceClasses = sourceClasses;
+        this.discriminators = new Discriminators(elements, types, sourceClasses);
     }
 
-    /**
-     * The {@code @BsonDiscriminator} of {@code type} as the driver reads it: the nearest annotation on the class,
-     * the interfaces it implements, its superclass and their interfaces (in that order) decides alone; its key
-     * defaults to {@code _t}, its value to the binary class name. Null if none carries the annotation.
-     */
-    TypeModel.Discriminator discriminator(TypeElement type) {
-        for (TypeElement current : PropertyScan.hierarchy(type)) {
-            Optional<AnnotationMirror> mirror = Annotations.find(current, Annotations.BSON_DISCRIMINATOR);
-            if (mirror.isPresent()) {
-                String key = "_t";
-                String value = elements.getBinaryName(type).toString();
-                AnnotationValue keyValue = Annotations.explicitValue(mirror.get(), "key");
-                if (keyValue != null && !((String) keyValue.getValue()).isEmpty()) {
-                    key = (String) keyValue.getValue();
-                }
-                AnnotationValue nameValue = Annotations.explicitValue(mirror.get(), "value");
-                if (nameValue != null && !((String) nameValue.getValue()).isEmpty()) {
-                    value = (String) nameValue.getValue();
-                }
-                return new TypeModel.Discriminator(key, value);
-            }
-        }
-        return null;
-    }
-
-    /** Whether {@code element} is a class of this compilation (its codec is generated here). */
-    boolean isSourceClass(TypeElement element) {
-        return sourceClasses.get().contains(element);
-    }
-
-    /** Whether a concrete class compiled here extends {@code base}. */
-    boolean hasConcreteSubclass(TypeElement base) {
-        for (TypeElement candidate : sourceClasses.get()) {
-            if (candidate != base && candidate.getKind() == ElementKind.CLASS
-                    && !candidate.getModifiers().contains(Modifier.ABSTRACT)
-                    && types.isSubtype(types.erasure(candidate.asType()), types.erasure(base.asType()))) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** The class itself (if concrete) and its concrete subclasses compiled here, by discriminator value. */
-    private ValueType polymorphic(TypeElement base, TypeName javaType, TypeModel.Discriminator discriminator) {
-        SortedMap<String, ClassName> classes = new TreeMap<>();
-        List<TypeElement> candidates = new ArrayList<>(sourceClasses.get());
-        if (!candidates.contains(base)) {
-            candidates.add(base);
-        }
-        for (TypeElement candidate : candidates) {
-            if (candidate.getModifiers().contains(Modifier.ABSTRACT) || candidate.getKind() != ElementKind.CLASS
-                    || !types.isSubtype(types.erasure(candidate.asType()), types.erasure(base.asType()))) {
-                continue;
-            }
-            TypeModel.Discriminator own = discriminator(candidate);
-            if (own != null && own.key().equals(discriminator.key())) {
-                classes.put(own.value(), ClassName.get(candidate));
-            }
-        }
-        if (classes.isEmpty()) {
-            return new ValueType.Unsupported(javaType, "a class with @BsonDiscriminator that has no concrete subclass "
-                    + "in this compilation, so nothing says which class to decode");
-        }
-        return new ValueType.Polymorphic(javaType, discriminator.key(), classes);
+    Discriminators discriminators() {
+        return discriminators;
     }
 
     ValueType classify(TypeMirror type) {
@@ -167,8 +105,9 @@ final class ValueTypes {
             case DECLARED: return classifyDeclared((DeclaredType) type, javaType);
             case TYPEVAR: return ((javax.lang.model.type.TypeVariable) type).asElement().getEnclosingElement()
                     instanceof TypeElement ? new ValueType.TypeVariable(javaType)
-                    : new ValueType.Unsupported(javaType, "a type variable of a method, whose stored type is unknown");
-            default: return new ValueType.Unsupported(javaType, "a " + type.getKind().name().toLowerCase() + " type");
+                    : new ValueType.Unsupported(javaType, Reason.METHOD_TYPE_VARIABLE.format());
+            default: return new ValueType.Unsupported(javaType,
+                    Reason.OTHER_KIND.format(type.getKind().name().toLowerCase(java.util.Locale.ROOT)));
         }
     }
 
@@ -179,7 +118,7 @@ final class ValueTypes {
         }
         if (component.getKind() == TypeKind.TYPEVAR
                 || component.getKind() == TypeKind.DECLARED && !((DeclaredType) component).getTypeArguments().isEmpty()) {
-            return new ValueType.Unsupported(javaType, "an array of a generic type, which Java cannot create");
+            return new ValueType.Unsupported(javaType, Reason.GENERIC_ARRAY.format());
         }
         return new ValueType.ArrayOf(classify(component), javaType);
     }
@@ -198,7 +137,7 @@ final class ValueTypes {
         if (name.equals("java.lang.Object")) {
             return new ValueType.Any(javaType);
         }
-        if (name.startsWith("org.bson.") && !isSourceClass(element)) {
+        if (name.startsWith("org.bson.") && !discriminators.isSourceClass(element)) {
             // Document, BsonDocument, BsonArray and the other BsonValues: the driver's registry has their codecs. A
             // class of this compilation in such a package is the application's, and gets a codec like any other.
             return new ValueType.FromRegistry(javaType, false);
@@ -209,24 +148,19 @@ final class ValueTypes {
         if (isSubtype(type, "java.util.Collection")) {
             return classifyCollection(type, element, javaType);
         }
-        TypeModel.Discriminator discriminator = arguments.isEmpty() ? discriminator(element) : null;
+        TypeModel.Discriminator discriminator = arguments.isEmpty() ? discriminators.discriminator(element) : null;
         if (discriminator != null) {
-            return polymorphic(element, javaType, discriminator);
+            return discriminators.polymorphic(element, javaType, discriminator);
         }
         if (!arguments.isEmpty()) {
             return parameterized(element, arguments, javaType);
         }
         if (!element.getTypeParameters().isEmpty()) {
-            return new ValueType.Unsupported(javaType, "a raw generic type, whose values' types are unknown; give "
-                    + "its type arguments (" + element.getSimpleName() + "<Integer>)");
+            return new ValueType.Unsupported(javaType, Reason.RAW_GENERIC.format(element.getSimpleName()));
         }
-        if (!ABSTRACT_TYPES_WITH_CODECS.contains(name)) {
-            if (element.getKind() == ElementKind.INTERFACE) {
-                return new ValueType.Unsupported(javaType, "an interface, so nothing says which class to decode");
-            }
-            if (element.getModifiers().contains(Modifier.ABSTRACT)) {
-                return new ValueType.Unsupported(javaType, "an abstract class, so nothing says which class to decode");
-            }
+        if (!ABSTRACT_TYPES_WITH_CODECS.contains(name) && (element.getKind() == ElementKind.INTERFACE
+                || element.getModifiers().contains(Modifier.ABSTRACT))) {
+            return discriminators.undiscriminated(element, javaType);
         }
         return new ValueType.FromRegistry(javaType, Annotations.has(element, Annotations.EMBEDDED));
     }
@@ -239,18 +173,14 @@ final class ValueTypes {
     private ValueType parameterized(TypeElement element, List<? extends TypeMirror> arguments, TypeName javaType) {
         if (!sourceClasses.get().contains(element) || element.getModifiers().contains(Modifier.ABSTRACT)
                 || element.getKind() != ElementKind.CLASS && element.getKind() != ElementKind.RECORD) {
-            return new ValueType.Unsupported(javaType, "a generic type other than a Collection or Map that is not "
-                    + "a concrete class of this compilation, and the registry finds codecs by class alone; "
-                    + "store a class without type parameters");
+            return new ValueType.Unsupported(javaType, Reason.FOREIGN_GENERIC.format());
         }
         List<ValueType> codedArguments = new ArrayList<>();
         for (TypeMirror argument : arguments) {
             ValueType coded = typeArgument(argument);
             if (coded instanceof ValueType.Unsupported unsupported) {
-                return new ValueType.Unsupported(javaType, "a generic type whose type argument "
-                        + unsupported.javaType() + " is " + unsupported.reason() + "; make the type argument a class (one that holds the value, e.g. "
-                        + element.getSimpleName() + "<Tags> with a class Tags { List<String> values; }) or a "
-                        + "generic class of this compilation");
+                return new ValueType.Unsupported(javaType, Reason.TYPE_ARGUMENT.format(
+                        unsupported.javaType(), unsupported.reason(), element.getSimpleName()));
             }
             codedArguments.add(coded);
         }
@@ -265,8 +195,8 @@ final class ValueTypes {
             return classify(argument);
         }
         if (argument.getKind() != TypeKind.DECLARED) {
-            return new ValueType.Unsupported(javaType, argument.getKind() == TypeKind.WILDCARD ? "a wildcard"
-                    : "an array");
+            return new ValueType.Unsupported(javaType,
+                    (argument.getKind() == TypeKind.WILDCARD ? Reason.WILDCARD : Reason.ARRAY).format());
         }
         DeclaredType declared = (DeclaredType) argument;
         TypeElement element = (TypeElement) declared.asElement();
@@ -276,8 +206,7 @@ final class ValueTypes {
             List<? extends TypeMirror> elements = upperBounds(typeArgumentsAs(declared, "java.util.Collection"));
             ClassName implementation = implementation(element, COLLECTION_IMPLEMENTATIONS);
             if (elements.size() != 1 || !isConcreteArgument(elements.get(0)) || implementation == null) {
-                return new ValueType.Unsupported(javaType, "a raw or wildcard collection, or one keysmith cannot "
-                        + "create");
+                return new ValueType.Unsupported(javaType, Reason.ARGUMENT_COLLECTION.format());
             }
             ValueType coded = typeArgument(elements.get(0));
             return coded instanceof ValueType.Unsupported ? coded
@@ -288,8 +217,7 @@ final class ValueTypes {
             ClassName implementation = implementation(element, MAP_IMPLEMENTATIONS);
             if (entries.size() != 2 || !isConcreteArgument(entries.get(1)) || implementation == null
                     || !types.isSameType(entries.get(0), elements.getTypeElement("java.lang.String").asType())) {
-                return new ValueType.Unsupported(javaType, "a raw or wildcard map, one without String keys, or one "
-                        + "keysmith cannot create");
+                return new ValueType.Unsupported(javaType, Reason.ARGUMENT_MAP.format());
             }
             ValueType coded = typeArgument(entries.get(1));
             return coded instanceof ValueType.Unsupported ? coded
@@ -300,7 +228,7 @@ final class ValueTypes {
             return classified;
         }
         if (classified instanceof ValueType.Any) {
-            return new ValueType.Unsupported(javaType, "Object");
+            return new ValueType.Unsupported(javaType, Reason.OBJECT.format());
         }
         if (classified instanceof ValueType.Polymorphic) {
             // Range<Shape>: a codec of the discriminated classes, as the driver's PojoCodec of Shape.
@@ -336,12 +264,11 @@ final class ValueTypes {
     private ValueType classifyCollection(DeclaredType type, TypeElement element, TypeName javaType) {
         List<? extends TypeMirror> arguments = upperBounds(typeArgumentsAs(type, "java.util.Collection"));
         if (arguments.size() != 1 || !isConcreteArgument(arguments.get(0))) {
-            return new ValueType.Unsupported(javaType, "a raw or wildcard collection, whose elements are unknown");
+            return new ValueType.Unsupported(javaType, Reason.WILDCARD_COLLECTION.format());
         }
         ClassName implementation = implementation(element, COLLECTION_IMPLEMENTATIONS);
         if (implementation == null) {
-            return new ValueType.Unsupported(javaType, "a collection type that keysmith cannot create (no public "
-                    + "constructor without parameters); declare it as List, Set or another Collection interface");
+            return new ValueType.Unsupported(javaType, Reason.UNCREATABLE_COLLECTION.format());
         }
         return new ValueType.CollectionOf(implementation, classify(arguments.get(0)), javaType);
     }
@@ -349,16 +276,15 @@ final class ValueTypes {
     private ValueType classifyMap(DeclaredType type, TypeElement element, TypeName javaType) {
         List<? extends TypeMirror> arguments = upperBounds(typeArgumentsAs(type, "java.util.Map"));
         if (arguments.size() != 2 || !isConcreteArgument(arguments.get(1))) {
-            return new ValueType.Unsupported(javaType, "a raw or wildcard map, whose values are unknown");
+            return new ValueType.Unsupported(javaType, Reason.WILDCARD_MAP.format());
         }
         TypeMirror string = elements.getTypeElement("java.lang.String").asType();
         if (!types.isSameType(arguments.get(0), string)) {
-            return new ValueType.Unsupported(javaType, "a map whose keys are not String (document keys are strings)");
+            return new ValueType.Unsupported(javaType, Reason.NON_STRING_KEYS.format());
         }
         ClassName implementation = implementation(element, MAP_IMPLEMENTATIONS);
         if (implementation == null) {
-            return new ValueType.Unsupported(javaType, "a map type that keysmith cannot create (no public "
-                    + "constructor without parameters); declare it as Map or another Map interface");
+            return new ValueType.Unsupported(javaType, Reason.UNCREATABLE_MAP.format());
         }
         return new ValueType.MapOf(implementation, classify(arguments.get(1)), javaType);
     }

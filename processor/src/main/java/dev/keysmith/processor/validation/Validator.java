@@ -5,6 +5,7 @@ import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.ParameterizedTypeName;
 import com.palantir.javapoet.TypeName;
 import dev.keysmith.processor.messages.Message;
+import dev.keysmith.processor.messages.Reason;
 import dev.keysmith.processor.messages.Reporter;
 import dev.keysmith.processor.model.Access;
 import dev.keysmith.processor.model.IdSpec;
@@ -31,17 +32,17 @@ import javax.lang.model.element.TypeElement;
  */
 public final class Validator {
 
-    private static final Map<IdSpec.Strategy, String> ACCEPTED = Map.of(
-            IdSpec.Strategy.OBJECT_ID, "an ObjectId or String",
-            IdSpec.Strategy.SEQUENCE, "a long, Long, int or Integer",
-            IdSpec.Strategy.UUID, "a UUID or String",
-            IdSpec.Strategy.RANDOM, "a long or Long");
+    private static final Map<IdSpec.Strategy, Reason> ACCEPTED = Map.of(
+            IdSpec.Strategy.OBJECT_ID, Reason.OBJECT_ID_TYPES,
+            IdSpec.Strategy.SEQUENCE, Reason.SEQUENCE_TYPES,
+            IdSpec.Strategy.UUID, Reason.UUID_TYPES,
+            IdSpec.Strategy.RANDOM, Reason.RANDOM_TYPES);
 
-    private static final Map<IdSpec.Strategy, String> HINTS = Map.of(
-            IdSpec.Strategy.OBJECT_ID, "use @Sequence or @RandomId for numbers, @UuidId for UUIDs",
-            IdSpec.Strategy.SEQUENCE, "use @UuidId or @GeneratedObjectId for String ids",
-            IdSpec.Strategy.UUID, "use @Sequence or @RandomId for numbers, @GeneratedObjectId for ObjectIds",
-            IdSpec.Strategy.RANDOM, "use @Sequence for int ids, @UuidId or @GeneratedObjectId for String ids");
+    private static final Map<IdSpec.Strategy, Reason> HINTS = Map.of(
+            IdSpec.Strategy.OBJECT_ID, Reason.OBJECT_ID_HINT,
+            IdSpec.Strategy.SEQUENCE, Reason.SEQUENCE_HINT,
+            IdSpec.Strategy.UUID, Reason.UUID_HINT,
+            IdSpec.Strategy.RANDOM, Reason.RANDOM_HINT);
 
     private static final Map<IdSpec.Strategy, Set<ScalarKind>> ID_KINDS = Map.of(
             IdSpec.Strategy.OBJECT_ID, Set.of(ScalarKind.OBJECT_ID, ScalarKind.STRING),
@@ -49,14 +50,16 @@ public final class Validator {
             IdSpec.Strategy.UUID, Set.of(ScalarKind.UUID, ScalarKind.STRING),
             IdSpec.Strategy.RANDOM, Set.of(ScalarKind.LONG));
 
-    private static final Map<Refusal.Rule, Message> REFUSALS = Map.of(
-            Refusal.Rule.DUPLICATE_ANNOTATION, Message.DUPLICATE_ANNOTATION,
-            Refusal.Rule.TYPE_CONFLICT, Message.PROPERTY_TYPE,
-            Refusal.Rule.WRITE_ONLY, Message.WRITE_ONLY,
-            Refusal.Rule.NAME_MISMATCH, Message.PROPERTY_NAME,
-            Refusal.Rule.TWO_CREATORS, Message.TWO_CREATORS,
-            Refusal.Rule.CREATOR_RETURN, Message.CREATOR_RETURN,
-            Refusal.Rule.KOTLIN_VALUE_CLASS, Message.KOTLIN_VALUE_CLASS);
+    private static final Map<Refusal.Rule, Message> REFUSALS = Map.ofEntries(
+            Map.entry(Refusal.Rule.DUPLICATE_ANNOTATION, Message.DUPLICATE_ANNOTATION),
+            Map.entry(Refusal.Rule.TYPE_CONFLICT, Message.PROPERTY_TYPE),
+            Map.entry(Refusal.Rule.WRITE_ONLY, Message.WRITE_ONLY),
+            Map.entry(Refusal.Rule.NAME_MISMATCH, Message.PROPERTY_NAME),
+            Map.entry(Refusal.Rule.TWO_CREATORS, Message.TWO_CREATORS),
+            Map.entry(Refusal.Rule.CREATOR_RETURN, Message.CREATOR_RETURN),
+            Map.entry(Refusal.Rule.CREATOR_RESULT, Message.CREATOR_RESULT),
+            Map.entry(Refusal.Rule.CREATOR_ID, Message.CREATOR_ID),
+            Map.entry(Refusal.Rule.KOTLIN_VALUE_CLASS, Message.KOTLIN_VALUE_CLASS));
 
     private final Reporter reporter;
 
@@ -80,7 +83,7 @@ public final class Validator {
             reporter.error(refusal.element(), REFUSALS.get(refusal.rule()), refusal.arguments().toArray());
         }
         if (model.embedded()) {
-            for (IdSpec id : model.ids()) {
+            for (IdSpec id : model.ids().annotated()) {
                 reporter.error(id.property().element(), id.annotation(), null, Message.EMBEDDED_ID,
                         model.type().simpleName(), id.property().javaName(), id.strategy().annotationName());
             }
@@ -90,11 +93,11 @@ public final class Validator {
         for (Property property : model.allProperties()) {
             checkProperty(model, property, model.id() != null && property == model.id().property());
         }
-        if (model.unmatchedCreatorParameter() != null) {
-            reporter.error(model.unmatchedCreatorParameter(), Message.CREATOR_PARAMETER,
-                    model.unmatchedCreatorParameter().getSimpleName(), model.type().simpleName(),
+        if (model.creator().unmatchedParameter() != null) {
+            reporter.error(model.creator().unmatchedParameter(), Message.CREATOR_PARAMETER,
+                    model.creator().unmatchedParameter().getSimpleName(), model.type().simpleName(),
                     model.allProperties().stream().map(Property::javaName).toList());
-        } else if (model.creation() == TypeModel.Creation.NONE && model.refusals().stream()
+        } else if (model.creator().creation() == TypeModel.Creation.NONE && model.refusals().stream()
                 .noneMatch(refusal -> refusal.rule() == Refusal.Rule.KOTLIN_VALUE_CLASS)) {
             // (A Kotlin class with a value class property has no constructor Java can call: reported as that.)
             reporter.error(model.element(), Message.NO_CREATOR, model.type().simpleName(),
@@ -106,25 +109,23 @@ public final class Validator {
 
     private boolean checkKind(TypeModel model) {
         TypeElement element = model.element();
-        String role = model.embedded() ? "@Embedded" : "an entity";
+        String role = model.embedded() ? "@Embedded" : Reason.AN_ENTITY.format();
         String problem = null;
         if (element.getKind() != ElementKind.CLASS && element.getKind() != ElementKind.RECORD) {
             String kind = element.getKind().name().toLowerCase(Locale.ROOT).replace('_', ' ');
-            problem = ("aeiou".indexOf(kind.charAt(0)) >= 0 ? "an " : "a ") + kind;
+            problem = Reason.withArticle(kind);
         } else if (element.getModifiers().contains(Modifier.ABSTRACT) && model.subclasses() == null) {
-            problem = model.embedded() || !element.getTypeParameters().isEmpty() ? "abstract"
-                    : model.discriminator() == null ? "abstract without @BsonDiscriminator, so nothing in a document "
-                            + "says which subclass it holds (with @BsonDiscriminator on it, its collection holds its "
-                            + "subclasses)"
-                    : "abstract with no concrete subclass in this compilation to store";
+            problem = (model.embedded() || !element.getTypeParameters().isEmpty() ? Reason.ABSTRACT
+                    : model.discriminator() == null ? Reason.ABSTRACT_UNDISCRIMINATED
+                    : Reason.ABSTRACT_WITHOUT_SUBCLASS).format();
         } else if (element.getModifiers().contains(Modifier.PRIVATE)) {
-            problem = "private";
+            problem = Reason.PRIVATE.format();
         } else if (element.getEnclosingElement().getKind() != ElementKind.PACKAGE
                 && !element.getModifiers().contains(Modifier.STATIC)) {
-            problem = "an inner class, which needs an enclosing instance";
+            problem = Reason.INNER_CLASS.format();
         } else if (!element.getTypeParameters().isEmpty() && !model.embedded()) {
             // A generic embedded type's codec takes a codec per type argument; an entity's is found by class.
-            problem = "generic";
+            problem = Reason.GENERIC.format();
         }
         if (problem != null) {
             reporter.error(element, Message.TYPE_KIND, model.type().simpleName(), role, problem);
@@ -134,14 +135,14 @@ public final class Validator {
     }
 
     private void checkIds(TypeModel model) {
-        for (Element stray : model.strayIds()) {
+        for (Element stray : model.ids().strays()) {
             reportStrayId(stray);
         }
         if (model.id() == null) {
             // A @Document without an id property: the driver makes its _id on insert, as with PojoCodec.
             return;
         }
-        List<IdSpec> ids = model.ids();
+        List<IdSpec> ids = model.ids().annotated();
         for (int i = 1; i < ids.size(); i++) {
             IdSpec first = ids.get(0);
             IdSpec other = ids.get(i);
@@ -167,8 +168,8 @@ public final class Validator {
                     && ID_KINDS.get(id.strategy()).contains(scalar.kind());
             if (!fits) {
                 reporter.error(property.element(), Message.ID_TYPE,
-                        id.strategy().annotationName(), ACCEPTED.get(id.strategy()), property.javaName(),
-                        describe(type.javaType()), HINTS.get(id.strategy()));
+                        id.strategy().annotationName(), ACCEPTED.get(id.strategy()).format(), property.javaName(),
+                        describe(type.javaType()), HINTS.get(id.strategy()).format());
             } else if (model.nonNull().contains(property.javaName())) {
                 String simpleName = type.javaType() instanceof ClassName name ? name.simpleName()
                         : type.javaType().toString();
@@ -185,11 +186,11 @@ public final class Validator {
     }
 
     private void reportStrayId(Element stray) {
-        String annotation = "an id annotation";
+        String annotation = Reason.AN_ID_ANNOTATION.format();
         AnnotationMirror found = null;
         for (AnnotationMirror mirror : stray.getAnnotationMirrors()) {
             String name = ((TypeElement) mirror.getAnnotationType().asElement()).getQualifiedName().toString();
-            if (dev.keysmith.processor.reading.ModelReader.ID_ANNOTATIONS.contains(name)) {
+            if (dev.keysmith.processor.reading.IdReader.ID_ANNOTATIONS.contains(name)) {
                 annotation = "@" + mirror.getAnnotationType().asElement().getSimpleName();
                 found = mirror;
                 break;
@@ -198,21 +199,19 @@ public final class Validator {
         String member;
         String why;
         if (stray.getKind() == ElementKind.FIELD) {
-            member = "field '" + stray.getSimpleName() + "'";
-            why = stray.getModifiers().contains(Modifier.STATIC) ? "static, and only instance fields are stored"
-                    : stray.getModifiers().contains(Modifier.TRANSIENT)
-                            ? "transient, and transient fields are not stored"
-                            : "private with no getter, and the driver stores a private field only through its getter";
+            member = Reason.FIELD.format(stray.getSimpleName());
+            why = (stray.getModifiers().contains(Modifier.STATIC) ? Reason.STATIC_FIELD
+                    : stray.getModifiers().contains(Modifier.TRANSIENT) ? Reason.TRANSIENT_FIELD
+                    : Reason.PRIVATE_FIELD).format();
         } else if (stray.getKind() == ElementKind.PARAMETER) {
             Element executable = stray.getEnclosingElement();
-            member = "parameter '" + stray.getSimpleName() + "' of " + (executable.getKind() == ElementKind.CONSTRUCTOR
-                    ? "the constructor" : "method '" + executable.getSimpleName() + "()'");
-            why = executable.getKind() == ElementKind.CONSTRUCTOR ? "named after no property, and an id annotation "
-                    + "on a constructor parameter counts for the property of the same name"
-                    : "no property, and an id annotation on a parameter counts only on a constructor's";
+            boolean constructor = executable.getKind() == ElementKind.CONSTRUCTOR;
+            member = Reason.PARAMETER.format(stray.getSimpleName(), constructor ? Reason.CONSTRUCTOR.format()
+                    : Reason.METHOD.format(executable.getSimpleName()));
+            why = (constructor ? Reason.CONSTRUCTOR_PARAMETER : Reason.METHOD_PARAMETER).format();
         } else {
-            member = "method '" + stray.getSimpleName() + "()'";
-            why = "neither a public getter nor the getter of a field";
+            member = Reason.METHOD.format(stray.getSimpleName());
+            why = Reason.NO_GETTER.format();
         }
         reporter.error(stray, found, null, Message.ID_PLACEMENT, annotation, member, why);
     }
@@ -282,19 +281,17 @@ public final class Validator {
         if (property.write() instanceof Access.ReadOnly) {
             if (isId) {
                 reporter.error(property.element(), Message.ID_NOT_ASSIGNABLE, property.javaName(),
-                        property.fieldIsFinal() ? "final and no constructor takes it"
-                                : "a getter with no field or setter",
+                        (property.fieldIsFinal() ? Reason.FINAL_NOT_TAKEN : Reason.GETTER_ONLY).format(),
                         property.setterName() + "(" + property.type().javaType() + ")");
             }
             return;
         }
         if (property.write() instanceof Access.None) {
-            String why = property.fieldIsFinal() ? "final and no constructor takes it"
-                    : "a field of a subtype of the property's type with other type arguments, with no setter";
+            String why = (property.fieldIsFinal() ? Reason.FINAL_NOT_TAKEN : Reason.SUBTYPE_FIELD).format();
             String setter = property.setterName() + "(" + property.type().javaType() + ")";
             if (isId) {
                 reporter.error(property.element(), Message.ID_NOT_ASSIGNABLE, property.javaName(), why, setter);
-            } else if (model.creation() != TypeModel.Creation.NONE) {
+            } else if (model.creator().creation() != TypeModel.Creation.NONE && model.creator().creation() != TypeModel.Creation.REFUSED) {
                 reporter.error(property.element(), Message.NOT_SETTABLE, property.javaName(), why, setter);
             }
         }
@@ -327,7 +324,7 @@ public final class Validator {
     /** "a String", "an int", "a List<String>": the simple names a user reads in the source. */
     static String describe(TypeName type) {
         String text = simple(type);
-        return ("AEIOU".indexOf(Character.toUpperCase(text.charAt(0))) >= 0 ? "an " : "a ") + text;
+        return Reason.withArticle(text);
     }
 
     private static String simple(TypeName type) {

@@ -84,7 +84,9 @@ final class CodecContext {
     }
 
     private void collectRegistryTypes(ValueType type) {
-        if (type instanceof ValueType.Parameterized parameterized && !codecMethods.containsKey(type.javaType())) {
+        if (type instanceof ValueType.Rediscriminated rediscriminated && rediscriminated.generic() != null) {
+            collectRegistryTypes(rediscriminated.generic());
+        } else if (type instanceof ValueType.Parameterized parameterized && !codecMethods.containsKey(type.javaType())) {
             for (ValueType argument : parameterized.arguments()) {
                 collectArgumentTypes(argument);
             }
@@ -146,7 +148,9 @@ final class CodecContext {
 
     /** How the cached codecs of generic types of this compilation are made: with a codec for each type argument. */
     private void collectCodecCreations(ValueType type) {
-        if (type instanceof ValueType.Parameterized parameterized) {
+        if (type instanceof ValueType.Rediscriminated rediscriminated && rediscriminated.generic() != null) {
+            collectCodecCreations(rediscriminated.generic());
+        } else if (type instanceof ValueType.Parameterized parameterized) {
             List<CodeBlock> arguments = new ArrayList<>();
             arguments.add(CodeBlock.of("registry"));
             for (ValueType argument : parameterized.arguments()) {
@@ -189,8 +193,10 @@ final class CodecContext {
 
     /** {@code new T(arguments)}, or the static {@code @BsonCreator} method's call. */
     CodeBlock create(CodeBlock arguments) {
-        if (model.factoryMethod() != null) {
-            return CodeBlock.of("$T.$N($L)", model.type(), model.factoryMethod(), arguments);
+        TypeModel.Factory factory = model.creator().factory();
+        if (factory != null) {
+            return factory.cast() ? CodeBlock.of("($T) $T.$N($L)", model.type(), factory.owner(), factory.name(),
+                    arguments) : CodeBlock.of("$T.$N($L)", factory.owner(), factory.name(), arguments);
         }
         return CodeBlock.of("new $T$L($L)", model.type(), diamond(), arguments);
     }

@@ -10,7 +10,8 @@ import java.util.List;
 /**
  * Decodes through a constructor (a record's, or a {@code @BsonCreator}) or a static {@code @BsonCreator}
  * method: each value is kept in a local, with a flag saying it was present where that matters; after the
- * document, a missing primitive parameter is an error, the creator is called with the locals (the default value
+ * document, a missing primitive parameter is an error (of a {@code @BsonCreator}, naming every missing parameter,
+ * as the driver's), the creator is called with the locals (the default value
  * for parameters that are not stored), and the properties it does not take are set if present, as the driver does.
  *
  * <p>Not thread-safe: one instance per codec written.
@@ -54,11 +55,16 @@ final class CreatorDecodeWriter extends DecodeWriter {
 
     @Override
     void finish(CodeBlock.Builder code, List<Property> properties, Property extra) {
-        for (Property property : properties) {
-            if (property.type().primitive() && property.write() instanceof Access.ConstructorParameter) {
+        List<Property> parameters = new ArrayList<>();
+        for (String name : context.model.creator().order()) {
+            if (!context.model.creator().unstored().containsKey(name)) {
+                parameters.add(context.property(name));
+            }
+        }
+        for (Property property : parameters) {
+            if (property.type().primitive()) {
                 code.beginControlFlow("if (!$N)", context.presence(property));
-                code.addStatement("throw $T.missing($S, $S, $S)", Names.CODEC_SUPPORT, context.entity,
-                        property.javaName(), property.bsonName());
+                code.addStatement("throw $L", missing(property, parameters));
                 code.endControlFlow();
             }
         }
@@ -71,8 +77,8 @@ final class CreatorDecodeWriter extends DecodeWriter {
             }
         }
         List<CodeBlock> arguments = new ArrayList<>();
-        for (String name : context.model.constructorOrder()) {
-            TypeName unstored = context.model.unstored().get(name);
+        for (String name : context.model.creator().order()) {
+            TypeName unstored = context.model.creator().unstored().get(name);
             arguments.add(unstored != null ? CodeBlock.of("$L", CodecContext.defaultValue(unstored))
                     : CodeBlock.of("$N", context.local(context.property(name))));
         }
@@ -108,10 +114,33 @@ final class CreatorDecodeWriter extends DecodeWriter {
     }
 
     /**
-     * Whether decode records that the property was present: a primitive passed to a constructor must be, and
-     * a property set after a {@code @BsonCreator} is set only when present, as the driver does.
+     * The error for a missing primitive parameter: of a {@code @BsonCreator}, naming every parameter the document
+     * lacks (in the creator's order), as the driver does; of another constructor, naming the primitive.
      */
-    private static boolean tracksPresence(Property property) {
-        return property.type().primitive() || !(property.write() instanceof Access.ConstructorParameter);
+    private CodeBlock missing(Property primitive, List<Property> parameters) {
+        if (!context.model.creator().bsonCreator() || parameters.size() == 1) {
+            return CodeBlock.of("$T.missing($S, $S, $S)", Names.CODEC_SUPPORT, context.entity, primitive.javaName(),
+                    primitive.bsonName());
+        }
+        CodeBlock names = CodeBlock.join(parameters.stream().map(parameter -> CodeBlock.of("$S",
+                parameter.bsonName())).toList(), ", ");
+        CodeBlock present = CodeBlock.join(parameters.stream().map(parameter -> CodeBlock.of("$N",
+                context.presence(parameter))).toList(), ", ");
+        return CodeBlock.of("$T.missing($S, $S, new String[] {$L}, new boolean[] {$L})", Names.CODEC_SUPPORT,
+                context.entity, primitive.javaName(), names, present);
+    }
+
+    /**
+     * Whether decode records that the property was present: a primitive parameter must be, every parameter of a
+     * {@code @BsonCreator} with a primitive one is named when missing, and a property set after a
+     * {@code @BsonCreator} is set only when present, as the driver does.
+     */
+    private boolean tracksPresence(Property property) {
+        if (!(property.write() instanceof Access.ConstructorParameter)) {
+            return true;
+        }
+        return property.type().primitive() || context.model.creator().bsonCreator()
+                && context.model.allProperties().stream().anyMatch(other -> other.type().primitive()
+                        && other.write() instanceof Access.ConstructorParameter);
     }
 }

@@ -33,7 +33,7 @@ abstract sealed class DecodeWriter permits InstanceDecodeWriter, CreatorDecodeWr
 
     /** The writer for {@code context}'s type: through an instance, or through a creator. */
     static DecodeWriter of(CodecContext context) {
-        return context.model.creation() == TypeModel.Creation.INSTANCE ? new InstanceDecodeWriter(context)
+        return context.model.creator().creation() == TypeModel.Creation.INSTANCE ? new InstanceDecodeWriter(context)
                 : new CreatorDecodeWriter(context);
     }
 

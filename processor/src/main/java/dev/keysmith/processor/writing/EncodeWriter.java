@@ -104,7 +104,7 @@ final class EncodeWriter {
         }
         if (type instanceof ValueType.Rediscriminated rediscriminated) {
             return CodeBlock.of("$T.write(writer, $S, $L, $T.class, $L, $S, $S, registry, encoderContext)",
-                    Names.DISCRIMINATOR_SUPPORT, property.bsonName(), value, rediscriminated.javaType(),
+                    Names.DISCRIMINATOR_SUPPORT, property.bsonName(), value, Names.raw(rediscriminated.javaType()),
                     context.values.codec(type), rediscriminated.key(), rediscriminated.value());
         }
         if (CodecContext.isStringCollection(type)) {

@@ -107,9 +107,9 @@ final class IdMethodsWriter {
                     .build();
         }
         List<CodeBlock> arguments = new ArrayList<>();
-        for (String name : model.constructorOrder()) {
+        for (String name : model.creator().order()) {
             arguments.add(name.equals(property.javaName()) ? newId
-                    : model.unstored().containsKey(name) ? CodeBlock.of("entity.$N()", name)
+                    : model.creator().unstored().containsKey(name) ? CodeBlock.of("entity.$N()", name)
                     : CodecContext.read("entity", context.property(name)));
         }
         List<Property> setAfterwards = model.allProperties().stream()
@@ -133,7 +133,7 @@ final class IdMethodsWriter {
                 .addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC)
                 .addParameter(model.type(), "entity");
-        if (model.creation() == TypeModel.Creation.INSTANCE) {
+        if (model.creator().creation() == TypeModel.Creation.INSTANCE) {
             method.addStatement(CodecContext.assign("entity", property,
                     CodeBlock.of(property.type().primitive() ? "0" : "null")));
         }

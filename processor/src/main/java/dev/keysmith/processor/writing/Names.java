@@ -1,6 +1,8 @@
 package dev.keysmith.processor.writing;
 
 import com.palantir.javapoet.ClassName;
+import com.palantir.javapoet.ParameterizedTypeName;
+import com.palantir.javapoet.TypeName;
 
 /** The runtime and bson types that generated code refers to, by name: the processor has none of them on its path. */
 final class Names {
@@ -48,5 +50,10 @@ final class Names {
     static final ClassName GENERATED = ClassName.get("dev.keysmith.runtime.codec", "KeysmithGenerated");
 
     private Names() {
+    }
+
+    /** The class of {@code type} as a class literal names it: {@code Range} for {@code Range<Integer>}. */
+    static TypeName raw(TypeName type) {
+        return type instanceof ParameterizedTypeName parameterized ? parameterized.rawType() : type;
     }
 }

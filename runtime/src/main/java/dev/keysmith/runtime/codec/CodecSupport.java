@@ -546,6 +546,25 @@ public final class CodecSupport {
     }
 
     /**
+     * The exception for a primitive parameter of a {@code @BsonCreator} that the document has no value for, naming
+     * every parameter it lacks, as the driver does.
+     *
+     * @param field the Java name of the primitive parameter's property
+     * @param parameters the stored names of the creator's parameters, in its order
+     * @param present whether the document had a value for each
+     */
+    public static RuntimeException missing(String entity, String field, String[] parameters, boolean[] present) {
+        StringBuilder absent = new StringBuilder();
+        for (int i = 0; i < parameters.length; i++) {
+            if (!present[i]) {
+                absent.append(absent.length() == 0 ? "'" : ", '").append(parameters[i]).append('\'');
+            }
+        }
+        return new EntityDecodingException(entity, field, "the document has no " + absent
+                + ", and the creator cannot take a missing primitive");
+    }
+
+    /**
      * The exception for a property that Kotlin declares non-null and the document has no value for (the field is
      * missing or {@code null}): an {@link EntityDecodingException} naming the property, instead of the
      * {@code NullPointerException} Kotlin's constructor or setter would throw; declared as a

@@ -37,7 +37,7 @@ public final class DiscriminatorSupport {
      * {@code codec} with the discriminator {@code key: discriminator} after its {@code _id}, or without the field
      * {@code key} when {@code discriminator} is null; a value of a subclass with the codec of its class, as it is.
      */
-    public static <T> void write(BsonWriter writer, String name, T value, Class<T> declared, Codec<T> codec,
+    public static <T> void write(BsonWriter writer, String name, T value, Class<?> declared, Codec<T> codec,
             String key, String discriminator, CodecRegistry registry, EncoderContext context) {
         if (value == null) {
             return;
