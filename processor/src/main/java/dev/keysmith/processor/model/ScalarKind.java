@@ -133,7 +133,12 @@ public enum ScalarKind {
         return sharedWrite;
     }
 
-    /** The {@code CodecSupport} method that reads a value of this kind into a {@code javaType}. */
+    /**
+     * The {@code CodecSupport} method that reads a value of this kind: {@code readInt} into an {@code int},
+     * {@code readIntOrNull} into an {@code Integer}.
+     *
+     * @param primitiveType whether the value's Java type is the primitive one
+     */
     public String read(boolean primitiveType) {
         return primitive != null && !primitiveType ? read + "OrNull" : read;
     }

@@ -78,7 +78,7 @@ final class ValueCode {
             "bsonString", Names.BSON_STRING);
 
     /** A template of {@link ScalarKind} filled with {@code value}. */
-    static CodeBlock fill(String template, CodeBlock value) {
+    private static CodeBlock fill(String template, CodeBlock value) {
         Map<String, Object> arguments = new HashMap<>(TEMPLATE_CLASSES);
         arguments.put("value", value);
         return CodeBlock.builder().addNamed(template, arguments).build();
@@ -89,13 +89,18 @@ final class ValueCode {
         return kind == ScalarKind.STRING && form != Form.PLAIN;
     }
 
+    /** {@code EncodeSupport.parseObjectIdHex(value, "Person")}: the kind a {@code String} of {@code form} holds. */
+    private CodeBlock parse(Form form, CodeBlock value) {
+        return CodeBlock.of("$T.$L($L, $S)", Names.ENCODE_SUPPORT, form.parse, value, entity);
+    }
+
     /** {@code writer.writeX(name, value)}, or {@code writer.writeX(value)} when {@code name} is null. */
     CodeBlock writeScalar(ScalarKind kind, Form form, String name, CodeBlock value) {
         ScalarKind stored = kind;
         CodeBlock storedValue = value;
         if (parsed(kind, form)) {
             stored = form.storedAs;
-            storedValue = CodeBlock.of("$T.$L($L, $S)", Names.ENCODE_SUPPORT, form.parse, value, entity);
+            storedValue = parse(form, value);
         }
         CodeBlock.Builder call = CodeBlock.builder().add("writer.$L(", stored.writerMethod());
         if (name != null) {
@@ -138,8 +143,7 @@ final class ValueCode {
      */
     CodeBlock idValue(ScalarKind kind, Form form, CodeBlock value) {
         if (parsed(kind, form)) {
-            return fill(form.storedAs.idValue(),
-                    CodeBlock.of("$T.$L($L, $S)", Names.ENCODE_SUPPORT, form.parse, value, entity));
+            return fill(form.storedAs.idValue(), parse(form, value));
         }
         return kind.idValue() == null ? null : fill(kind.idValue(), value);
     }
