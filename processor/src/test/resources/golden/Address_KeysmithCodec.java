@@ -16,8 +16,10 @@ import org.bson.codecs.configuration.CodecRegistry;
 
 @KeysmithGenerated
 public final class Address_KeysmithCodec extends GeneratedCodec<Address> {
+  private static final int CODEC_SLOTS = 0;
+
   public Address_KeysmithCodec(CodecRegistry registry, IdGenerators ids) {
-    super(Address.class, registry, 0);
+    super(Address.class, registry, CODEC_SLOTS);
   }
 
   @Override

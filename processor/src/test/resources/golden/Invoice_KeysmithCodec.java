@@ -21,11 +21,15 @@ import org.bson.codecs.configuration.CodecRegistry;
 
 @KeysmithGenerated
 public final class Invoice_KeysmithCodec extends GeneratedEntityCodec<Invoice> {
+  private static final int INSERT_ATTEMPTS = 1;
+
+  private static final int CODEC_SLOTS = 0;
+
   private final SequenceAllocator sequence;
 
   public Invoice_KeysmithCodec(CodecRegistry registry, IdGenerators ids) {
-    super(Invoice.class, "invoice", IdStrategy.SEQUENCE, 1, registry, ids, 0);
-    this.sequence = ids.sequence(new SequenceSpec("invoice", 100, true, 1, 0, 1L, false));
+    super(Invoice.class, "invoice", IdStrategy.SEQUENCE, INSERT_ATTEMPTS, registry, ids, CODEC_SLOTS);
+    this.sequence = ids.sequence(SequenceSpec.of("invoice").withBatch(100));
   }
 
   @Override

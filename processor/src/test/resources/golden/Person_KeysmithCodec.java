@@ -18,8 +18,12 @@ import org.bson.codecs.configuration.CodecRegistry;
 
 @KeysmithGenerated
 public final class Person_KeysmithCodec extends GeneratedEntityCodec<Person> {
+  private static final int INSERT_ATTEMPTS = 1;
+
+  private static final int CODEC_SLOTS = 1;
+
   public Person_KeysmithCodec(CodecRegistry registry, IdGenerators ids) {
-    super(Person.class, "people", IdStrategy.OBJECT_ID, 1, registry, ids, 1);
+    super(Person.class, "people", IdStrategy.OBJECT_ID, INSERT_ATTEMPTS, registry, ids, CODEC_SLOTS);
   }
 
   @Override

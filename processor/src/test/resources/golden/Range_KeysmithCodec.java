@@ -16,6 +16,8 @@ import org.bson.codecs.configuration.CodecRegistry;
 
 @KeysmithGenerated
 public final class Range_KeysmithCodec<T> extends GeneratedCodec<Range<T>> {
+  private static final int CODEC_SLOTS = 0;
+
   private final Codec<T> codecOfT;
 
   /**
@@ -23,7 +25,7 @@ public final class Range_KeysmithCodec<T> extends GeneratedCodec<Range<T>> {
    * @param codecOfT the codec of the type argument for {@code T}
    */
   public Range_KeysmithCodec(CodecRegistry registry, Codec<T> codecOfT) {
-    super(Range.class, registry, 0);
+    super(Range.class, registry, CODEC_SLOTS);
     this.codecOfT = codecOfT;
   }
 

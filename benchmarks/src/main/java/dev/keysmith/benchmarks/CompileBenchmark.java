@@ -2,17 +2,23 @@ package dev.keysmith.benchmarks;
 
 import com.google.auto.value.processor.AutoValueProcessor;
 import dev.keysmith.processor.KeysmithProcessor;
+import java.io.File;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.jar.JarEntry;
+import java.util.jar.JarFile;
 import java.util.stream.Stream;
 import javax.annotation.processing.Processor;
 import javax.tools.JavaCompiler;
@@ -42,6 +48,15 @@ import org.openjdk.jmh.annotations.TearDown;
  * and the model with the processor's output, without the processor. The first over the second is what the
  * processor costs a build; the first over the third is what it costs beyond compiling its own output (its own
  * work and javac's extra round). {@link #setUp()} prints the size of the generated sources against the model's.
+ *
+ * <p>Each compilation is what a build of the model does, and only that: its class path holds what such a build has
+ * on it (the tool's annotations and the library its generated code calls, copied out of this benchmark's jar: never
+ * the whole 42 MB jar, which javac would index again for every compilation with its fresh file manager, a cost no
+ * build pays and one that each of the three ways paid alike, so that it shrank every ratio); javac is warm
+ * ({@link #setUp()} compiles every way {@link #warmUpRounds} times before JMH's own warm-up, as a build tool's
+ * daemon is after a few builds: one JMH fork per tool and way would otherwise measure javac's code still being
+ * compiled by the JIT); and the output directories are emptied, and the heap collected, before each shot, outside
+ * its time.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -54,12 +69,29 @@ public class CompileBenchmark {
     @Param({"keysmith", "mapstruct", "autovalue", "immutables"})
     public String tool;
 
+    /** How many times {@link #setUp()} compiles the model in each way, interleaved, before JMH's warm-up. */
+    @Param("3")
+    public int warmUpRounds;
+
+    /**
+     * What each tool's build has on its class path, as prefixes of class file names ({@code -} leaves one out):
+     * keysmith's annotations and runtime and the bson library the runtime needs; MapStruct's, AutoValue's and
+     * Immutables' annotations without their processors.
+     */
+    private static final Map<String, List<String>> CLASS_PATHS = Map.of(
+            "keysmith", List.of("dev/keysmith/annotations/", "dev/keysmith/runtime/", "org/bson/"),
+            "mapstruct", List.of("org/mapstruct/", "-org/mapstruct/ap/"),
+            "autovalue", List.of("com/google/auto/value/", "-com/google/auto/value/processor/",
+                    "-com/google/auto/value/extension/"),
+            "immutables", List.of("org/immutables/value/", "-org/immutables/value/internal/"));
+
     private final JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
     private List<JavaFileObject> model;
     /** The model and what the processor generated from it, as sources. */
     private List<JavaFileObject> modelAndOutput;
     private Path output;
     private Path generated;
+    private Path classPath;
 
     @Setup(Level.Trial)
     public void setUp() throws IOException {
@@ -73,6 +105,9 @@ public class CompileBenchmark {
         }
         output = Files.createTempDirectory("keysmith-compile");
         generated = Files.createTempDirectory("keysmith-generated");
+        classPath = Files.createTempDirectory("keysmith-classpath");
+        copyClassPath(CLASS_PATHS.get(tool), classPath);
+        clearOutput();
         compile(model, true);
         modelAndOutput = new ArrayList<>(model);
         long generatedChars = 0;
@@ -86,11 +121,29 @@ public class CompileBenchmark {
         System.out.printf("%ncompile model (%s): %d sources, %,d chars; generated: %d sources, %,d chars = %.2fx"
                 + " the model%n", tool, model.size(), modelChars, modelAndOutput.size() - model.size(), generatedChars,
                 (double) generatedChars / modelChars);
+        for (int round = 0; round < warmUpRounds; round++) {
+            clearOutput();
+            withProcessor();
+            clearOutput();
+            withoutProcessor();
+            clearOutput();
+            withoutProcessorWithOutput();
+            clearOutput();
+            processorOnly();
+        }
+    }
+
+    /** Before each shot, outside its time: empty output directories, and the garbage of the last shot collected. */
+    @Setup(Level.Iteration)
+    public void clearOutput() throws IOException {
+        delete(output);
+        delete(generated);
+        System.gc();
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws IOException {
-        for (Path directory : List.of(output, generated)) {
+        for (Path directory : List.of(output, generated, classPath)) {
             delete(directory);
             Files.deleteIfExists(directory);
         }
@@ -121,12 +174,9 @@ public class CompileBenchmark {
 
     private boolean compile(List<JavaFileObject> sources, boolean processor, String... extraOptions)
             throws IOException {
-        delete(output);
-        delete(generated);
-        Files.createDirectories(output);
         try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
             List<String> options = new ArrayList<>(List.of("-d", output.toString(), "-s", generated.toString(),
-                    "-classpath", System.getProperty("java.class.path"), "--release", "17"));
+                    "-classpath", classPath.toString(), "--release", "17"));
             if (!processor) {
                 options.add("-proc:none");
             }
@@ -150,6 +200,47 @@ public class CompileBenchmark {
             case "immutables" -> new org.immutables.processor.ProxyProcessor();
             default -> throw new IllegalArgumentException(tool);
         };
+    }
+
+    /**
+     * Copies the class files whose names start with one of {@code prefixes} (and with none of those marked
+     * {@code -}) from this JVM's class path (the shaded benchmarks jar, or the jars and directories of a run from
+     * the build's class path) into {@code target}.
+     */
+    static void copyClassPath(List<String> prefixes, Path target) throws IOException {
+        for (String element : System.getProperty("java.class.path").split(File.pathSeparator)) {
+            Path source = Path.of(element);
+            if (Files.isDirectory(source)) {
+                try (Stream<Path> files = Files.walk(source)) {
+                    for (Path file : files.filter(Files::isRegularFile).toList()) {
+                        copyIfWanted(prefixes, source.relativize(file).toString().replace(File.separatorChar, '/'),
+                                Files.newInputStream(file), target);
+                    }
+                }
+            } else if (element.endsWith(".jar") && Files.isRegularFile(source)) {
+                try (JarFile jar = new JarFile(source.toFile())) {
+                    for (JarEntry entry : Collections.list(jar.entries())) {
+                        if (!entry.isDirectory()) {
+                            copyIfWanted(prefixes, entry.getName(), jar.getInputStream(entry), target);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static void copyIfWanted(List<String> prefixes, String name, InputStream content, Path target)
+            throws IOException {
+        try (content) {
+            boolean wanted = name.endsWith(".class")
+                    && prefixes.stream().anyMatch(prefix -> !prefix.startsWith("-") && name.startsWith(prefix))
+                    && prefixes.stream().noneMatch(prefix -> prefix.startsWith("-") && name.startsWith(prefix.substring(1)));
+            if (wanted) {
+                Path file = target.resolve(name);
+                Files.createDirectories(file.getParent());
+                Files.copy(content, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
     }
 
     private static void delete(Path directory) throws IOException {

@@ -99,16 +99,7 @@ final class PropertyReader {
         boolean objectIdString = representation.isPresent() && representation.get().equals("OBJECT_ID")
                 && valueType instanceof ValueType.Scalar scalar && scalar.kind() == ScalarKind.STRING;
         boolean asStored = representation.isEmpty() || objectIdString
-                || valueType instanceof ValueType.Scalar scalar && representation.get().equals(switch (scalar.kind()) {
-                    case STRING -> "STRING";
-                    case OBJECT_ID -> "OBJECT_ID";
-                    case INT, SHORT, BYTE -> "INT32";
-                    case LONG -> "INT64";
-                    case DOUBLE, FLOAT -> "DOUBLE";
-                    case BOOLEAN -> "BOOLEAN";
-                    case BIG_DECIMAL -> "DECIMAL128";
-                    default -> "";
-                });
+                || valueType instanceof ValueType.Scalar scalar && scalar.kind().storedAs(representation.get());
         if (!asStored) {
             // A representation the codec would ignore would store other bytes than PojoCodec: refuse it.
             valueType = new ValueType.Unsupported(valueType.javaType(),

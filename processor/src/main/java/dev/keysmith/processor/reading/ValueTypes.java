@@ -27,24 +27,6 @@ import javax.lang.model.util.Types;
 /** Decides how a Java type is stored: the field kinds of the design, containers, the registry, or not at all. */
 final class ValueTypes {
 
-    private static final Map<String, ScalarKind> DECLARED_SCALARS = Map.ofEntries(
-            Map.entry("java.lang.Boolean", ScalarKind.BOOLEAN),
-            Map.entry("java.lang.Integer", ScalarKind.INT),
-            Map.entry("java.lang.Long", ScalarKind.LONG),
-            Map.entry("java.lang.Double", ScalarKind.DOUBLE),
-            Map.entry("java.lang.Float", ScalarKind.FLOAT),
-            Map.entry("java.lang.Short", ScalarKind.SHORT),
-            Map.entry("java.lang.Byte", ScalarKind.BYTE),
-            Map.entry("java.lang.Character", ScalarKind.CHAR),
-            Map.entry("java.lang.String", ScalarKind.STRING),
-            Map.entry("java.time.Instant", ScalarKind.INSTANT),
-            Map.entry("java.util.Date", ScalarKind.DATE),
-            Map.entry("java.time.LocalDate", ScalarKind.LOCAL_DATE),
-            Map.entry("java.time.LocalDateTime", ScalarKind.LOCAL_DATE_TIME),
-            Map.entry("java.math.BigDecimal", ScalarKind.BIG_DECIMAL),
-            Map.entry("java.util.UUID", ScalarKind.UUID),
-            Map.entry("org.bson.types.ObjectId", ScalarKind.OBJECT_ID));
-
     /** The classes decoding creates for collection interfaces; LinkedHashSet keeps a set in its stored order. */
     private static final Map<String, String> COLLECTION_IMPLEMENTATIONS = Map.of(
             "java.util.Collection", "java.util.ArrayList",
@@ -93,21 +75,15 @@ final class ValueTypes {
     ValueType classify(TypeMirror type) {
         TypeName javaType = TypeName.get(type);
         switch (type.getKind()) {
-            case BOOLEAN: return new ValueType.Scalar(ScalarKind.BOOLEAN, javaType);
-            case INT: return new ValueType.Scalar(ScalarKind.INT, javaType);
-            case LONG: return new ValueType.Scalar(ScalarKind.LONG, javaType);
-            case DOUBLE: return new ValueType.Scalar(ScalarKind.DOUBLE, javaType);
-            case FLOAT: return new ValueType.Scalar(ScalarKind.FLOAT, javaType);
-            case SHORT: return new ValueType.Scalar(ScalarKind.SHORT, javaType);
-            case BYTE: return new ValueType.Scalar(ScalarKind.BYTE, javaType);
-            case CHAR: return new ValueType.Scalar(ScalarKind.CHAR, javaType);
             case ARRAY: return classifyArray((ArrayType) type, javaType);
             case DECLARED: return classifyDeclared((DeclaredType) type, javaType);
             case TYPEVAR: return ((javax.lang.model.type.TypeVariable) type).asElement().getEnclosingElement()
                     instanceof TypeElement ? new ValueType.TypeVariable(javaType)
                     : new ValueType.Unsupported(javaType, Reason.METHOD_TYPE_VARIABLE.format());
-            default: return new ValueType.Unsupported(javaType,
-                    Reason.OTHER_KIND.format(type.getKind().name().toLowerCase(java.util.Locale.ROOT)));
+            default: return type.getKind().isPrimitive()
+                    ? new ValueType.Scalar(ScalarKind.ofPrimitive(type.getKind()), javaType)
+                    : new ValueType.Unsupported(javaType,
+                            Reason.OTHER_KIND.format(type.getKind().name().toLowerCase(java.util.Locale.ROOT)));
         }
     }
 
@@ -126,7 +102,7 @@ final class ValueTypes {
     private ValueType classifyDeclared(DeclaredType type, TypeName javaType) {
         TypeElement element = (TypeElement) type.asElement();
         String name = element.getQualifiedName().toString();
-        ScalarKind scalar = DECLARED_SCALARS.get(name);
+        ScalarKind scalar = ScalarKind.ofClass(name);
         if (scalar != null) {
             return new ValueType.Scalar(scalar, javaType);
         }

@@ -36,6 +36,24 @@ import javax.lang.model.element.Modifier;
  */
 public final class CodecWriter {
 
+    /** The constant that names how many codecs of other classes the base class keeps ({@code codec(slot, type)}). */
+    static final String CODEC_SLOTS = "CODEC_SLOTS";
+    /** The constant that names how many ids an insert tries. */
+    static final String INSERT_ATTEMPTS = "INSERT_ATTEMPTS";
+
+    /**
+     * What {@code SequenceSpec.of(name)} sets, which the generated chain leaves out (the processor cannot load the
+     * runtime; {@code ProcessorBehaviourTest} holds them equal through the allocator a generated codec opens).
+     */
+    private static final class SequenceDefaults {
+        static final int BATCH = 50;
+        static final boolean PREFETCH = true;
+        static final int COUNTERS = 1;
+        static final int DIGITS = 0;
+        static final long START = 1;
+        static final boolean INT_ID = false;
+    }
+
     private final boolean factories;
 
     /** @param factories whether each codec gets a nested {@code Factory} for {@code ServiceLoader} */
@@ -63,6 +81,12 @@ public final class CodecWriter {
         ClassName base = model.embedded() ? Names.GENERATED_CODEC
                 : model.withoutId() ? Names.GENERATED_STORED_CODEC : Names.GENERATED_ENTITY_CODEC;
         codec.superclass(ParameterizedTypeName.get(base, model.typeWithVariables()));
+        if (id != null) {
+            codec.addField(insertAttempts(id));
+        }
+        codec.addField(FieldSpec.builder(int.class, CODEC_SLOTS, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .initializer("$L", context.registryCodecs.size())
+                .build());
         for (Map.Entry<String, ValueType.Polymorphic> polymorphic : context.polymorphicTypes.entrySet()) {
             codec.addField(classesField(polymorphic.getKey(), polymorphic.getValue()));
         }
@@ -109,16 +133,19 @@ public final class CodecWriter {
         } else {
             base = Names.DISCRIMINATED_ENTITY_CODEC;
             IdSpec id = model.id();
-            int attempts = id.settings() instanceof IdSpec.RandomSettings random ? random.attempts() : 1;
-            constructor.addStatement("super($T.class, $S, $T.$L, $L, registry, ids, $S, $N)", model.type(),
-                    model.collection(), Names.ID_STRATEGY, id.strategy().name(), attempts, subclasses.key(), classes);
+            constructor.addStatement("super($T.class, $S, $T.$L, $N, registry, ids, $S, $N)", model.type(),
+                    model.collection(), Names.ID_STRATEGY, id.strategy().name(), INSERT_ATTEMPTS, subclasses.key(),
+                    classes);
         }
         TypeSpec.Builder codec = TypeSpec.classBuilder(model.codec())
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addOriginatingElement(model.element())
                 .addAnnotation(Names.GENERATED)
-                .superclass(ParameterizedTypeName.get(base, model.type()))
-                .addField(classesField(classes, subclasses))
+                .superclass(ParameterizedTypeName.get(base, model.type()));
+        if (model.id() != null) {
+            codec.addField(insertAttempts(model.id()));
+        }
+        codec.addField(classesField(classes, subclasses))
                 .addMethod(constructor.build());
         if (factories) {
             codec.addType(factory(model));
@@ -152,17 +179,16 @@ public final class CodecWriter {
             constructor.addJavadoc("@param registry where the codecs of other types are found\n");
         }
         // The facts the base class answers with: the class (raw for a generic type: Java has no class literal of
-        // Range<T>), for an entity its collection, strategy and insert attempts, and the slots of its codecs.
+        // Range<T>), for an entity its collection, strategy and insert attempts, and the slots of its codecs; the
+        // numbers by the names of the constants above.
         if (model.embedded()) {
-            constructor.addStatement("super($T.class, registry, $L)", model.type(), context.registryCodecs.size());
+            constructor.addStatement("super($T.class, registry, $N)", model.type(), CODEC_SLOTS);
         } else if (model.withoutId()) {
-            constructor.addStatement("super($T.class, $S, registry, $L)", model.type(), model.collection(),
-                    context.registryCodecs.size());
+            constructor.addStatement("super($T.class, $S, registry, $N)", model.type(), model.collection(),
+                    CODEC_SLOTS);
         } else {
-            int attempts = id.settings() instanceof IdSpec.RandomSettings random ? random.attempts() : 1;
-            constructor.addStatement("super($T.class, $S, $T.$L, $L, registry, ids, $L)", model.type(),
-                    model.collection(), Names.ID_STRATEGY, id.strategy().name(), attempts,
-                    context.registryCodecs.size());
+            constructor.addStatement("super($T.class, $S, $T.$L, $N, registry, ids, $N)", model.type(),
+                    model.collection(), Names.ID_STRATEGY, id.strategy().name(), INSERT_ATTEMPTS, CODEC_SLOTS);
         }
         for (TypeVariableName variable : model.typeVariables()) {
             // The codec of the type argument, as the codec of the type that holds this one resolved it.
@@ -176,15 +202,52 @@ public final class CodecWriter {
         }
         if (id != null && id.settings() instanceof IdSpec.SequenceSettings sequence) {
             codec.addField(Names.SEQUENCE_ALLOCATOR, "sequence", Modifier.PRIVATE, Modifier.FINAL);
-            constructor.addStatement("this.sequence = ids.sequence(new $T($S, $L, $L, $L, $L, $LL, $L))",
-                    Names.SEQUENCE_SPEC, sequence.name(), sequence.batch(), sequence.prefetch(),
-                    sequence.counters(), sequence.digits(), sequence.start(), CodecContext.isInt(id.property()));
+            constructor.addStatement("this.sequence = ids.sequence($L)",
+                    sequenceSpec(sequence, CodecContext.isInt(id.property())));
         }
         for (Map.Entry<TypeName, String> codecMethod : context.codecMethods.entrySet()) {
             codec.addField(FieldSpec.builder(ParameterizedTypeName.get(Names.CODEC, codecMethod.getKey()),
                     codecMethod.getValue(), Modifier.PRIVATE).build());
         }
         codec.addMethod(constructor.build());
+    }
+
+    /**
+     * {@code private static final int INSERT_ATTEMPTS = 1;}: how many ids an insert tries
+     * ({@code @RandomId(attempts)}, else 1), named where the base class's constructor takes it.
+     */
+    private static FieldSpec insertAttempts(IdSpec id) {
+        int attempts = id.settings() instanceof IdSpec.RandomSettings random ? random.attempts() : 1;
+        return FieldSpec.builder(int.class, INSERT_ATTEMPTS, Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .initializer("$L", attempts)
+                .build();
+    }
+
+    /**
+     * {@code SequenceSpec.of("invoice").withBatch(100)}: the settings that differ from {@code SequenceSpec.of}'s
+     * defaults, each by its wither. The order keeps every step valid where the whole is (the runtime checks each
+     * step): the start before the id type, both before the digits, which may bound the start.
+     */
+    static CodeBlock sequenceSpec(IdSpec.SequenceSettings sequence, boolean intId) {
+        CodeBlock.Builder spec = CodeBlock.builder().add("$T.of($S)", Names.SEQUENCE_SPEC, sequence.name());
+        if (sequence.batch() != SequenceDefaults.BATCH) {
+            spec.add(".withBatch($L)", sequence.batch());
+        }
+        if (sequence.prefetch() != SequenceDefaults.PREFETCH) {
+            spec.add(".withPrefetch($L)", sequence.prefetch());
+        }
+        if (sequence.start() != SequenceDefaults.START) {
+            spec.add(".withStart($LL)", sequence.start());
+        }
+        if (intId != SequenceDefaults.INT_ID) {
+            spec.add(".withIntIds($L)", intId);
+        }
+        if (sequence.counters() != SequenceDefaults.COUNTERS) {
+            spec.add(".withCounters($L, $L)", sequence.counters(), sequence.digits());
+        } else if (sequence.digits() != SequenceDefaults.DIGITS) {
+            spec.add(".withDigits($L)", sequence.digits());
+        }
+        return spec.build();
     }
 
     private static MethodSpec readDbRef(CodecContext context) {

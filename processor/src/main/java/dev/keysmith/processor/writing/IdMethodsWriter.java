@@ -194,20 +194,7 @@ final class IdMethodsWriter {
         if (!(property.type() instanceof ValueType.Scalar scalar)) {
             return null;
         }
-        return switch (scalar.kind()) {
-            case OBJECT_ID -> CodeBlock.of("new $T($L)", Names.BSON_OBJECT_ID, value);
-            case UUID -> CodeBlock.of("$T.toBinary($L)", Names.UUIDS, value);
-            case LONG -> CodeBlock.of("new $T($L)", Names.BSON_INT64, value);
-            case INT -> CodeBlock.of("new $T($L)", Names.BSON_INT32, value);
-            case STRING -> switch (context.form(property)) {
-                case OBJECT_ID_HEX -> CodeBlock.of("new $T($T.parseObjectIdHex($L, $S))", Names.BSON_OBJECT_ID,
-                        Names.ENCODE_SUPPORT, value, context.entity);
-                case UUID_STRING -> CodeBlock.of("$T.toBinary($T.parseUuid($L, $S))", Names.UUIDS,
-                        Names.ENCODE_SUPPORT, value, context.entity);
-                case PLAIN -> CodeBlock.of("new $T($L)", Names.BSON_STRING, value);
-            };
-            default -> null;
-        };
+        return context.values.idValue(scalar.kind(), context.form(property), value);
     }
 
     /** "an ObjectId", "a String". */

@@ -10,6 +10,7 @@ import dev.keysmith.processor.model.ScalarKind;
 import dev.keysmith.processor.model.ValueType;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -42,95 +43,70 @@ final class ValueCode {
         this.registryCodecs = registryCodecs;
     }
 
-    /** How an id that is a {@code String} in Java is stored. */
+    /**
+     * How a {@code String} is stored: as itself, or as the ObjectId or UUID it holds (an id of those strategies, a
+     * {@code @BsonRepresentation(OBJECT_ID)} property): parsed, then written as that kind, except where a shared
+     * method parses and writes at once. Only a {@code String} has a form; the other kinds ignore it.
+     */
     enum Form {
-        PLAIN,
-        OBJECT_ID_HEX,
-        UUID_STRING
+        PLAIN(ScalarKind.STRING, null, null, null),
+        OBJECT_ID_HEX(ScalarKind.OBJECT_ID, "parseObjectIdHex", "writeObjectIdHex", "readObjectIdHex"),
+        UUID_STRING(ScalarKind.UUID, "parseUuid", "writeUuidString", "readUuidString");
+
+        private final ScalarKind storedAs;
+        private final String parse;
+        private final String sharedWrite;
+        private final String read;
+
+        Form(ScalarKind storedAs, String parse, String sharedWrite, String read) {
+            this.storedAs = storedAs;
+            this.parse = parse;
+            this.sharedWrite = sharedWrite;
+            this.read = read;
+        }
+    }
+
+    /** The classes the templates of {@link ScalarKind} name. */
+    private static final Map<String, Object> TEMPLATE_CLASSES = Map.of(
+            "encode", Names.ENCODE_SUPPORT,
+            "uuids", Names.UUIDS,
+            "string", ClassName.get(String.class),
+            "binary", Names.BSON_BINARY,
+            "objectId", Names.BSON_OBJECT_ID,
+            "int32", Names.BSON_INT32,
+            "int64", Names.BSON_INT64,
+            "bsonString", Names.BSON_STRING);
+
+    /** A template of {@link ScalarKind} filled with {@code value}. */
+    private static CodeBlock fill(String template, CodeBlock value) {
+        Map<String, Object> arguments = new HashMap<>(TEMPLATE_CLASSES);
+        arguments.put("value", value);
+        return CodeBlock.builder().addNamed(template, arguments).build();
+    }
+
+    /** Whether {@code form} changes how a value of {@code kind} is stored: only a {@code String}'s does. */
+    private static boolean parsed(ScalarKind kind, Form form) {
+        return kind == ScalarKind.STRING && form != Form.PLAIN;
+    }
+
+    /** {@code EncodeSupport.parseObjectIdHex(value, "Person")}: the kind a {@code String} of {@code form} holds. */
+    private CodeBlock parse(Form form, CodeBlock value) {
+        return CodeBlock.of("$T.$L($L, $S)", Names.ENCODE_SUPPORT, form.parse, value, entity);
     }
 
     /** {@code writer.writeX(name, value)}, or {@code writer.writeX(value)} when {@code name} is null. */
     CodeBlock writeScalar(ScalarKind kind, Form form, String name, CodeBlock value) {
-        CodeBlock.Builder call = CodeBlock.builder().add("writer.");
-        String method;
-        CodeBlock argument;
-        switch (kind) {
-            case BOOLEAN -> {
-                method = "writeBoolean";
-                argument = value;
-            }
-            case INT, SHORT, BYTE -> {
-                method = "writeInt32";
-                argument = value;
-            }
-            case LONG -> {
-                method = "writeInt64";
-                argument = value;
-            }
-            case DOUBLE, FLOAT -> {
-                method = "writeDouble";
-                argument = value;
-            }
-            case CHAR -> {
-                method = "writeString";
-                argument = CodeBlock.of("$T.valueOf($L)", String.class, value);
-            }
-            case STRING -> {
-                switch (form) {
-                    case OBJECT_ID_HEX -> {
-                        method = "writeObjectId";
-                        argument = CodeBlock.of("$T.parseObjectIdHex($L, $S)", Names.ENCODE_SUPPORT, value, entity);
-                    }
-                    case UUID_STRING -> {
-                        method = "writeBinaryData";
-                        argument = CodeBlock.of("$T.toBinary($T.parseUuid($L, $S))", Names.UUIDS,
-                                Names.ENCODE_SUPPORT, value, entity);
-                    }
-                    default -> {
-                        method = "writeString";
-                        argument = value;
-                    }
-                }
-            }
-            case ENUM -> {
-                method = "writeString";
-                argument = CodeBlock.of("$L.name()", value);
-            }
-            case INSTANT -> {
-                method = "writeDateTime";
-                argument = CodeBlock.of("$L.toEpochMilli()", value);
-            }
-            case DATE -> {
-                method = "writeDateTime";
-                argument = CodeBlock.of("$L.getTime()", value);
-            }
-            case LOCAL_DATE, LOCAL_DATE_TIME -> {
-                method = "writeDateTime";
-                argument = CodeBlock.of("$T.toEpochMilli($L)", Names.ENCODE_SUPPORT, value);
-            }
-            case BIG_DECIMAL -> {
-                method = "writeDecimal128";
-                argument = CodeBlock.of("$T.toDecimal128($L)", Names.ENCODE_SUPPORT, value);
-            }
-            case UUID -> {
-                method = "writeBinaryData";
-                argument = CodeBlock.of("$T.toBinary($L)", Names.UUIDS, value);
-            }
-            case OBJECT_ID -> {
-                method = "writeObjectId";
-                argument = value;
-            }
-            case BYTES -> {
-                method = "writeBinaryData";
-                argument = CodeBlock.of("new $T($L)", Names.BSON_BINARY, value);
-            }
-            default -> throw new IllegalArgumentException(kind.name());
+        ScalarKind stored = kind;
+        CodeBlock storedValue = value;
+        if (parsed(kind, form)) {
+            stored = form.storedAs;
+            storedValue = parse(form, value);
         }
-        call.add("$L(", method);
+        CodeBlock.Builder call = CodeBlock.builder().add("writer.$L(", stored.writerMethod());
         if (name != null) {
             call.add("$S, ", name);
         }
-        return call.add("$L)", argument).build();
+        return call.add("$L)", fill(stored.writerArgument(), storedValue)).build();
     }
 
     /**
@@ -139,65 +115,37 @@ final class ValueCode {
      * {@code float}, {@code char}): those are written by {@link #writeScalar} after a test in the codec.
      */
     CodeBlock writeNullableScalar(ScalarKind kind, Form form, String name, CodeBlock value) {
-        String method = switch (kind) {
-            case STRING -> switch (form) {
-                case OBJECT_ID_HEX -> "writeObjectIdHex";
-                case UUID_STRING -> "writeUuidString";
-                case PLAIN -> "writeString";
-            };
-            case ENUM -> "writeEnum";
-            case INSTANT -> "writeInstant";
-            case DATE -> "writeDate";
-            case LOCAL_DATE -> "writeLocalDate";
-            case LOCAL_DATE_TIME -> "writeLocalDateTime";
-            case BIG_DECIMAL -> "writeDecimal";
-            case UUID -> "writeUuid";
-            case OBJECT_ID -> "writeObjectId";
-            case BYTES -> "writeBytes";
-            case INT -> "writeInt32";
-            case LONG -> "writeInt64";
-            case DOUBLE -> "writeDouble";
-            case BOOLEAN -> "writeBoolean";
-            case SHORT, BYTE, FLOAT, CHAR -> null;
-        };
-        if (method == null) {
+        if (parsed(kind, form)) {
+            // The parse names the entity in its error.
+            return CodeBlock.of("$T.$L(writer, $S, $L, $S)", Names.ENCODE_SUPPORT, form.sharedWrite, name, value,
+                    entity);
+        }
+        if (kind.sharedWrite() == null) {
             return null;
         }
-        if (kind == ScalarKind.STRING && form != Form.PLAIN) {
-            return CodeBlock.of("$T.$L(writer, $S, $L, $S)", Names.ENCODE_SUPPORT, method, name, value, entity);
-        }
-        return CodeBlock.of("$T.$L(writer, $S, $L)", Names.ENCODE_SUPPORT, method, name, value);
+        return CodeBlock.of("$T.$L(writer, $S, $L)", Names.ENCODE_SUPPORT, kind.sharedWrite(), name, value);
     }
 
     /** The checked read of a scalar for the field {@code field}. */
     CodeBlock readScalar(ValueType.Scalar scalar, Form form, String field) {
-        boolean primitive = scalar.primitive();
-        String method = switch (scalar.kind()) {
-            case BOOLEAN -> primitive ? "readBoolean" : "readBooleanOrNull";
-            case INT -> primitive ? "readInt" : "readIntOrNull";
-            case LONG -> primitive ? "readLong" : "readLongOrNull";
-            case DOUBLE -> primitive ? "readDouble" : "readDoubleOrNull";
-            case FLOAT -> primitive ? "readFloat" : "readFloatOrNull";
-            case SHORT -> primitive ? "readShort" : "readShortOrNull";
-            case BYTE -> primitive ? "readByte" : "readByteOrNull";
-            case CHAR -> primitive ? "readChar" : "readCharOrNull";
-            case STRING -> form == Form.OBJECT_ID_HEX ? "readObjectIdHex"
-                    : form == Form.UUID_STRING ? "readUuidString" : "readString";
-            case ENUM -> "readEnum";
-            case INSTANT -> "readInstant";
-            case DATE -> "readDate";
-            case LOCAL_DATE -> "readLocalDate";
-            case LOCAL_DATE_TIME -> "readLocalDateTime";
-            case BIG_DECIMAL -> "readBigDecimal";
-            case UUID -> "readUuid";
-            case OBJECT_ID -> "readObjectId";
-            case BYTES -> "readBytes";
-        };
-        if (scalar.kind() == ScalarKind.ENUM) {
+        ScalarKind kind = scalar.kind();
+        String method = parsed(kind, form) ? form.read : kind.read(scalar.primitive());
+        if (kind.readsClass()) {
             return CodeBlock.of("$T.$L(reader, $T.class, $S, $S)", Names.CODEC_SUPPORT, method, scalar.javaType(),
                     entity, field);
         }
         return CodeBlock.of("$T.$L(reader, $S, $S)", Names.CODEC_SUPPORT, method, entity, field);
+    }
+
+    /**
+     * The {@code BsonValue} of an id made directly ({@code new BsonInt64(id)}), or null for a kind that has none
+     * (the id is then written into a document and taken out).
+     */
+    CodeBlock idValue(ScalarKind kind, Form form, CodeBlock value) {
+        if (parsed(kind, form)) {
+            return fill(form.storedAs.idValue(), parse(form, value));
+        }
+        return kind.idValue() == null ? null : fill(kind.idValue(), value);
     }
 
     /** Whether values of {@code type} are coded by a codec object: the registry's, a generic type's or a type argument's. */
