@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keysmith.runtime.SequenceSpec;
 import dev.keysmith.runtime.internal.AllocatorState.Action;
 import dev.keysmith.runtime.internal.AllocatorState.Want;
-import dev.keysmith.runtime.internal.PrefetchScheduler.Prefetch;
+import dev.keysmith.runtime.testing.LogCapture;
 import dev.keysmith.runtime.testing.ManualAsyncCounterStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -53,7 +55,7 @@ class PrefetcherTest {
         prefetcher.check();
         complete(); // a range ready, no id taken from here on
         int checks = 0;
-        while (prefetcher.check() != Prefetch.LEAVE) {
+        while (prefetcher.check() != Prefetcher.LEAVE) {
             clock.addAndGet(50_000 * MICROS);
             checks++;
         }
@@ -102,8 +104,31 @@ class PrefetcherTest {
         Prefetcher prefetcher = new Prefetcher(core, 10, 16);
         core.close();
 
-        assertThat(prefetcher.check()).isEqualTo(Prefetch.LEAVE);
+        assertThat(prefetcher.check()).isEqualTo(Prefetcher.LEAVE);
         assertThat(store.calls()).isZero();
+    }
+
+    /** A check that throws on the scheduler's pool, which would keep what it throws in a Future nobody reads. */
+    @Test
+    void aCheckThatThrowsIsLoggedAndTheSequenceLeavesTheScheduleForItsNextCallerToEnterAgain() throws Exception {
+        IllegalStateException broken = new IllegalStateException("the check broke");
+        AllocatorCore core = new AllocatorCore(SequenceSpec.of("invoices").withBatch(10), store, Duration.ofSeconds(30),
+                Duration.ofSeconds(1), scheduler, () -> {
+                    throw broken;
+                });
+        Prefetcher prefetcher = new Prefetcher(core, 10, 16);
+        try (LogCapture capture = LogCapture.of("dev.keysmith.runtime.SequenceAllocator")) {
+            prefetcher.tookId();
+
+            LogRecord record = capture.first(Duration.ofSeconds(10));
+            assertThat(record).as("a log record of the failed check").isNotNull();
+            assertThat(record.getLevel()).isEqualTo(Level.WARNING);
+            assertThat(record.getMessage()).contains("sequence 'invoices'").contains("prefetch");
+            assertThat(record.getThrown()).isSameAs(broken);
+            capture.clear();
+            prefetcher.tookId(); // out of the schedule: the next caller enters it again
+            assertThat(capture.first(Duration.ofSeconds(10))).as("checked again, and logged again").isNotNull();
+        }
     }
 
     private AllocatorCore core(int batch) {
