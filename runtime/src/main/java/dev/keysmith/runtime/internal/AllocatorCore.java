@@ -122,22 +122,14 @@ public final class AllocatorCore {
      * it {@code mayBlock} or the store never blocks, else on the scheduler's thread. Settles it either way.
      */
     public void reserve(Reserving mine, CounterStore inline, boolean mayBlock) {
-        if (mayBlock || store instanceof AsyncCounterStore) {
-            start(mine, inline != null ? inline : store, inline != null ? spec.batch() : reservationIds);
+        if (!mayBlock && !(store instanceof AsyncCounterStore)) {
+            onScheduler(mine, () -> reserve(mine, null, true));
             return;
         }
-        try {
-            scheduler.execute(() -> start(mine, store, reservationIds));
-        } catch (RejectedExecutionException e) {
-            publish(mine, new None()); // the scheduler closed with the allocators: the waiters find them closed
-        }
-    }
-
-    private void start(Reserving mine, Object via, long count) {
         long started = now();
         CompletionStage<Ready> reservation;
         try {
-            reservation = reserve(via, count);
+            reservation = reserve(inline != null ? inline : store, inline != null ? spec.batch() : reservationIds);
         } catch (RuntimeException e) { // the id space is used up
             reservation = CompletableFuture.failedFuture(e);
         } catch (Error e) {
@@ -145,6 +137,15 @@ public final class AllocatorCore {
             throw e;
         }
         reservation.whenComplete((block, failure) -> settle(mine, block, failure, started));
+    }
+
+    /** Runs {@code task} on the scheduler's thread; once it is closed (with the allocators), settles {@code mine}. */
+    private void onScheduler(Reserving mine, Runnable task) {
+        try {
+            scheduler.execute(task);
+        } catch (RejectedExecutionException closed) {
+            publish(mine, new None());
+        }
     }
 
     /**
@@ -167,11 +168,7 @@ public final class AllocatorCore {
         } else if (Thread.currentThread().isInterrupted() || causedByInterrupt(failure)) {
             // the reserving thread was interrupted (a caller, a cancelled subscription): not the store's failure, so
             // no back-off; the waiters reserve again, from the scheduler's thread rather than the interrupted one
-            try {
-                scheduler.execute(() -> publish(mine, new None()));
-            } catch (RejectedExecutionException closed) {
-                publish(mine, new None());
-            }
+            onScheduler(mine, () -> publish(mine, new None()));
         } else {
             failures++;
             failing = true;
@@ -237,13 +234,16 @@ public final class AllocatorCore {
         for (CounterRange range : ranges) {
             open += range.isExhausted() ? 0 : 1;
         }
-        int pick = open == 0 ? -1 : ThreadLocalRandom.current().nextInt(open);
-        for (CounterRange range : ranges) {
-            if (!range.isExhausted() && pick-- == 0) {
-                return range;
+        for (int pick = open == 0 ? 0 : ThreadLocalRandom.current().nextInt(open), i = 0; i < ranges.length; i++) {
+            if (!ranges[i].isExhausted() && pick-- == 0) {
+                return ranges[i];
             }
         }
-        throw new IdSpaceExhaustedException(spec.name(), spec.start(), spec.lastValue(), spec.exhaustionHint());
+        throw exhausted();
+    }
+
+    private IdSpaceExhaustedException exhausted() {
+        return new IdSpaceExhaustedException(spec.name(), spec.start(), spec.lastValue(), spec.exhaustionHint());
     }
 
     /** The resync hook: never hands out an id at or below {@code largestTaken} of the counter range that holds it. */
@@ -296,7 +296,7 @@ public final class AllocatorCore {
                     + Math.max(1, TimeUnit.NANOSECONDS.toMillis(f.retryAtNanos() - now())) + " ms: "
                     + f.cause().getMessage(), f.cause());
         } else if (now.next() instanceof Exhausted) {
-            return new IdSpaceExhaustedException(spec.name(), spec.start(), spec.lastValue(), spec.exhaustionHint());
+            return exhausted();
         }
         return new IllegalStateException("the allocator of sequence '" + spec.name() + "' is closed");
     }
