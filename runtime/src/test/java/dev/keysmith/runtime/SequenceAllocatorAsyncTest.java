@@ -205,9 +205,7 @@ class SequenceAllocatorAsyncTest {
     void theFlightsOneTimerTimesOutEachWaiterAtItsOwnDeadlineAndArmsAgainForTheRest() throws Exception {
         AtomicLong clock = new AtomicLong();
         PrefetchScheduler timers = PrefetchScheduler.ownThread(Duration.ofDays(1), NeverStarted::new);
-        try (SequenceAllocator allocator = new SequenceAllocator(SequenceSpec.of("timed").withBatch(10)
-                .withPrefetch(false), manual, Duration.ofNanos(100), Duration.ofSeconds(1), 1, timers, true,
-                clock::get)) {
+        try (SequenceAllocator allocator = timedOutIn100Nanos("timed", timers, clock)) {
             CompletableFuture<Long> first = allocator.nextAsync(); // reserves, and waits from 0: due at 100
             clock.set(60);
             CompletableFuture<Long> second = allocator.nextAsync(); // due at 160
@@ -239,9 +237,7 @@ class SequenceAllocatorAsyncTest {
     void aWaiterAfterTheTimerFoundNobodyArmsItAgain() throws Exception {
         AtomicLong clock = new AtomicLong();
         PrefetchScheduler timers = PrefetchScheduler.ownThread(Duration.ofDays(1), NeverStarted::new);
-        try (SequenceAllocator allocator = new SequenceAllocator(SequenceSpec.of("rearmed").withBatch(10)
-                .withPrefetch(false), manual, Duration.ofNanos(100), Duration.ofSeconds(1), 1, timers, true,
-                clock::get)) {
+        try (SequenceAllocator allocator = timedOutIn100Nanos("rearmed", timers, clock)) {
             CompletableFuture<Long> cancelled = allocator.nextAsync();
             cancelled.cancel(false);
             clock.set(100);
@@ -254,6 +250,12 @@ class SequenceAllocatorAsyncTest {
             timers.getQueue().take().run();
             assertThatThrownBy(later::join).cause().hasMessageContaining("allocation timeout");
         }
+    }
+
+    /** An allocator over the manual store whose clock and scheduler (its timers) the test drives. */
+    private SequenceAllocator timedOutIn100Nanos(String name, PrefetchScheduler timers, AtomicLong clock) {
+        return new SequenceAllocator(SequenceSpec.of(name).withBatch(10).withPrefetch(false), manual,
+                Duration.ofNanos(100), Duration.ofSeconds(1), 1, timers, true, clock::get);
     }
 
     /** The scheduler's thread in the tests that run its tasks themselves. */
