@@ -56,7 +56,7 @@ public record AllocatorState(IdRange current, Next next) {
     public Action decide(Want want, long nowNanos, boolean waited, long waitedSinceNanos) {
         if (next instanceof Closed) {
             return want == Want.PREFETCH ? Action.NOTHING : Action.FAIL;
-        } else if (want != Want.PREFETCH && !current.isUsedUp()) {
+        } else if (want != Want.PREFETCH && current.left() > 0) {
             return Action.TAKE;
         } else if (next instanceof Ready) {
             return want == Want.PREFETCH ? Action.NOTHING : Action.INSTALL;

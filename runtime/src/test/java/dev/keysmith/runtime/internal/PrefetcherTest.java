@@ -99,6 +99,63 @@ class PrefetcherTest {
     }
 
     @Test
+    void aSlowerPaceIsBelievedAQuarterAtATimeAFasterOneAtOnceAndChecksWithoutAnIdTakenDoubleTheirInterval()
+            throws Exception {
+        AllocatorCore core = core(100);
+        Prefetcher prefetcher = new Prefetcher(core, 100, 16);
+        prefetcher.check();
+        complete();
+        take(core, 10, 100 * MICROS);
+        assertThat(prefetcher.check()).as("90 ids, 40 above the lead, at 100 µs").isEqualTo(40 * 100 * MICROS);
+        take(core, 10, 500 * MICROS);
+        assertThat(prefetcher.check()).as("80 ids, 30 above the lead, at 100 + (500 - 100) / 4 µs")
+                .isEqualTo(30 * 200 * MICROS);
+        take(core, 10, 50 * MICROS);
+        assertThat(prefetcher.check()).as("70 ids, 20 above the lead, at 50 µs").isEqualTo(20 * 50 * MICROS);
+        clock.addAndGet(MICROS);
+        assertThat(prefetcher.check()).as("no id taken since").isEqualTo(2 * 20 * 50 * MICROS);
+        clock.addAndGet(MICROS);
+        assertThat(prefetcher.check()).as("two checks in a row").isEqualTo(4 * 20 * 50 * MICROS);
+        assertThat(reserved).as("nothing reserved meanwhile").containsExactly(100L);
+    }
+
+    @Test
+    void withARangeReadyTheNextCheckIsWhenTheIdsAvailableReachALeadOfFourReservationTimes() throws Exception {
+        AllocatorCore core = core(100);
+        Prefetcher prefetcher = new Prefetcher(core, 100, 1);
+        prefetcher.check();
+        complete();
+        take(core, 50, 100 * MICROS);
+        prefetcher.check(); // 50 left, the lead of half a range: reserves
+        assertThat(store.pending()).isEqualTo(1);
+        take(core, 20, 100 * MICROS); // the reservation takes 2 ms
+        assertThat(prefetcher.check()).as("in flight, for a time not known yet: looks again soon")
+                .isEqualTo(Prefetcher.MIN_CHECK_NANOS);
+        complete();
+        take(core, 10, 100 * MICROS);
+        assertThat(prefetcher.check()).as("20 in hand and 100 ready reach the lead of 4 x 2 ms at 100 µs, 80 ids,"
+                + " in 40 ids").isEqualTo(40 * 100 * MICROS);
+    }
+
+    @Test
+    void afterAFailedReservationTheChecksWaitForTheBackOffToEndAndThenReserve() throws Exception {
+        AllocatorCore core = core(10);
+        Prefetcher prefetcher = new Prefetcher(core, 10, 16);
+        prefetcher.check();
+        store.failNext(new IllegalStateException("down"));
+
+        assertThat(prefetcher.check()).as("the back-off of a second, cut to the longest interval")
+                .isEqualTo(Prefetcher.MAX_CHECK_NANOS);
+        clock.addAndGet(999_990 * MICROS);
+        assertThat(prefetcher.check()).as("10 µs left: the shortest interval, doubled twice for two idle checks")
+                .isEqualTo(4 * Prefetcher.MIN_CHECK_NANOS);
+        assertThat(store.pending()).isZero();
+        clock.addAndGet(10 * MICROS);
+        prefetcher.check();
+        assertThat(store.pending()).as("the back-off over: reserves again").isEqualTo(1);
+    }
+
+    @Test
     void aClosedSequenceLeavesTheSchedule() {
         AllocatorCore core = core(10);
         Prefetcher prefetcher = new Prefetcher(core, 10, 16);
