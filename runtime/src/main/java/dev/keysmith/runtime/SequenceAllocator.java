@@ -1,9 +1,6 @@
 package dev.keysmith.runtime;
 
 import dev.keysmith.runtime.internal.AllocatorCore;
-import dev.keysmith.runtime.internal.AllocatorState;
-import dev.keysmith.runtime.internal.AllocatorState.Action;
-import dev.keysmith.runtime.internal.AllocatorState.Want;
 import dev.keysmith.runtime.internal.IdRange;
 import dev.keysmith.runtime.internal.PrefetchScheduler;
 import dev.keysmith.runtime.internal.Prefetcher;
@@ -18,23 +15,19 @@ import java.util.function.LongSupplier;
  * plus access callback", the store being the callback. Ids of a range not used up (closed, the process stopped, a
  * cancelled or failed call) are never handed out again: gaps, never duplicates.
  *
- * <p><b>How the parts fit.</b> An id of the range in hand costs one atomic increment of its cursor. All else is one
+ * <p><b>How the parts fit.</b> An id of the range in hand ({@code IdRange}) costs one atomic increment. All else is one
  * immutable {@code AllocatorState} (the range in hand, and what follows it: nothing, a reservation in flight, a
  * reserved range, the last failure, the end of the id space, the close) and one pure function of it,
- * {@code AllocatorState.decide}: take an id, install the reserved range, wait for the reservation in flight, fail, or
- * start a reservation. {@link #next()}, {@link #nextIds} and {@link #nextAsync()} run one loop over that decision
- * ({@code Take}) and differ only in how they wait; {@link #tryNext()} never waits nor reserves; the prefetch
- * ({@code Prefetcher}, checked on the {@code PrefetchScheduler}'s one thread) asks it whether to reserve ahead.
- * {@code AllocatorCore} swaps the state by compare-and-set, calls the store, and settles each reservation in one place,
- * where the figures and log lines are kept apart from the decisions.
+ * {@code AllocatorState.decide}. {@link #next()}, {@link #nextIds} and {@link #nextAsync()} run one loop over it
+ * ({@code Take}), differing only in how they wait; {@link #tryNext()} never waits nor reserves; the prefetch
+ * ({@code Prefetcher}, on the {@code PrefetchScheduler}'s one thread) asks it whether to reserve ahead.
+ * {@code AllocatorCore} swaps the state, calls the store and settles each reservation in one place.
  *
- * <p><b>Single flight.</b> At most one reservation per sequence is in flight; callers that need a range meanwhile wait
- * for it and share its outcome. After a failure, callers fail fast with it for the back-off
- * ({@link IdGenerators.Builder#failureBackoff}), then the next one tries again.
- *
- * <p><b>Bounded waits.</b> Nobody waits for another's reservation longer than the allocation timeout
- * ({@link IdGenerators.Builder#allocationTimeout}). An interrupted blocking caller gets {@link IdAllocationException}
- * caused by {@link InterruptedException}, its interrupt flag set. One that reserves itself is bounded by the store.
+ * <p><b>Single flight, bounded waits.</b> At most one reservation per sequence is in flight; callers that need a range
+ * meanwhile share its outcome, waiting at most the allocation timeout ({@link IdGenerators.Builder#allocationTimeout};
+ * one that reserves itself is bounded by the store). After a failure, callers fail fast with it for the back-off
+ * ({@link IdGenerators.Builder#failureBackoff}), then the next one tries again. An interrupted blocking caller gets
+ * {@link IdAllocationException} caused by {@link InterruptedException}, its interrupt flag set.
  *
  * <p><b>Stores.</b> Over a {@link CounterStore} a blocking caller reserves on its own thread, a non-blocking one on
  * the scheduler's; over an {@link AsyncCounterStore} every reservation completes on the store's threads.
@@ -83,9 +76,10 @@ public final class SequenceAllocator implements AutoCloseable {
     }
 
     private static SequenceAllocator opened(SequenceSpec spec, Object store) {
+        PrefetchScheduler own = PrefetchScheduler.ownThread(IdGenerators.DEFAULT_PREFETCH_IDLE_TIME,
+                "keysmith-prefetch-" + spec.name());
         return new SequenceAllocator(spec, store, IdGenerators.DEFAULT_ALLOCATION_TIMEOUT,
-                IdGenerators.DEFAULT_FAILURE_BACKOFF, IdGenerators.DEFAULT_PREFETCH_BATCHES, PrefetchScheduler.ownThread(
-                IdGenerators.DEFAULT_PREFETCH_IDLE_TIME, "keysmith-prefetch-" + spec.name()), true, System::nanoTime);
+                IdGenerators.DEFAULT_FAILURE_BACKOFF, IdGenerators.DEFAULT_PREFETCH_BATCHES, own, true, System::nanoTime);
     }
 
     /** The settings this allocator was opened with. */
@@ -157,19 +151,8 @@ public final class SequenceAllocator implements AutoCloseable {
      * }</pre>
      */
     public long tryNext() {
-        long id = core.state().current().take();
-        while (id == NONE_READY) {
-            AllocatorState now = core.state();
-            Action action = now.decide(Want.ID_NOW, core.now(), false, 0);
-            if (action == Action.TAKE) {
-                id = now.current().take();
-            } else if (action == Action.INSTALL) {
-                core.install(now);
-            } else {
-                return NONE_READY;
-            }
-        }
-        return tookIds(id);
+        long id = core.tryTake();
+        return id == NONE_READY ? id : tookIds(id);
     }
 
     /**

@@ -6,7 +6,6 @@ import dev.keysmith.runtime.IdAllocationException;
 import dev.keysmith.runtime.IdSpaceExhaustedException;
 import dev.keysmith.runtime.SequenceSnapshot;
 import dev.keysmith.runtime.SequenceSpec;
-import dev.keysmith.runtime.internal.AllocatorState.Action;
 import dev.keysmith.runtime.internal.AllocatorState.Closed;
 import dev.keysmith.runtime.internal.AllocatorState.Exhausted;
 import dev.keysmith.runtime.internal.AllocatorState.Failed;
@@ -20,22 +19,18 @@ import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.LongSupplier;
 
 /**
- * What the allocator's decisions act on: the one {@link AllocatorState} (swapped by compare-and-set), the store calls,
- * and the one place a reservation settles ({@link #settle}: its outcome into the state, then its waiters woken). Both
- * kinds of store go one way: a blocking call is a stage completed when it returns. Also the resync's cut
- * ({@code staleThrough}), the exceptions that name the sequence, and, apart from the decisions, the figures (written by
- * the settling reservation) and the two log lines of an outage.
+ * What the decisions act on: the one {@link AllocatorState} (swapped by compare-and-set), the store calls (a blocking
+ * one is a stage completed when it returns), and the one place a reservation settles ({@link #settle}: its outcome
+ * into the state, then its waiters woken). Also the resync's cut, the exceptions that name the sequence, and, apart
+ * from the decisions, the figures (written by the settling reservation) and the two log lines of an outage.
  *
  * <p>Thread-safe.
  */
@@ -48,7 +43,6 @@ public final class AllocatorCore {
     private final long failureBackoffNanos;
     final PrefetchScheduler scheduler;
     private final LongSupplier clock;
-    private final AtomicLongArray staleThrough; // per counter range: ids up to this one are taken (resync)
     private final AtomicReference<AllocatorState> state = new AtomicReference<>(AllocatorState.INITIAL);
     final LongAdder waits = new LongAdder(); // callers that waited for another's reservation
     volatile long reservationIds; // per reservation from the allocator's store: only the prefetcher changes it
@@ -68,10 +62,6 @@ public final class AllocatorCore {
         this.failureBackoffNanos = failureBackoff.toNanos();
         this.scheduler = scheduler;
         this.clock = clock;
-        this.staleThrough = new AtomicLongArray(ranges.length);
-        for (int i = 0; i < ranges.length; i++) {
-            staleThrough.set(i, Long.MIN_VALUE);
-        }
         this.reservationIds = spec.batch();
     }
 
@@ -83,11 +73,30 @@ public final class AllocatorCore {
         return clock.getAsLong();
     }
 
+    String name() {
+        return spec.name();
+    }
+
+    /** An id of the range in hand or of a reserved one, else {@link IdRange#USED_UP}: never waits nor reserves. */
+    public long tryTake() {
+        long id = state.get().current().take();
+        while (id == IdRange.USED_UP) {
+            AllocatorState now = state.get();
+            switch (now.decide(Want.ID_NOW, now(), false, 0)) {
+                case TAKE -> id = now.current().take();
+                case INSTALL -> install(now);
+                default -> {
+                    return IdRange.USED_UP;
+                }
+            }
+        }
+        return id;
+    }
+
     /** Installs {@code now}'s ready range, cut by a resync, unless the state moved on; an empty cut is dropped. */
     public void install(AllocatorState now) {
         Ready block = (Ready) now.next();
-        int range = rangeOf(block.first());
-        long stale = range < 0 ? Long.MIN_VALUE : staleThrough.get(range);
+        long stale = rangeOf(block.first()).staleThrough();
         IdRange next = block.last() <= stale ? now.current().retired()
                 : now.current().followedBy(Math.max(block.first(), stale + 1), block.last());
         state.compareAndSet(now, new AllocatorState(next, new None()));
@@ -102,34 +111,26 @@ public final class AllocatorCore {
     /** The prefetch's step: starts the reservation of the next range in the background if the decision says so. */
     public void prefetch() {
         AllocatorState now = state.get();
-        Reserving mine = now.decide(Want.PREFETCH, now(), false, 0) == Action.RESERVE ? begin(now) : null;
+        Reserving mine = now.decide(Want.PREFETCH, now(), false, 0) == AllocatorState.Action.RESERVE ? begin(now) : null;
         if (mine != null) {
             reserve(mine, null, false);
         }
     }
 
     /**
-     * Reserves {@code mine} through {@code inline} (one batch), else the allocator's store; on the calling thread
-     * if it {@code mayBlock} or the store never blocks, else on the scheduler's thread. Settles it either way.
+     * Reserves {@code mine} through {@code inline} (one batch), else the allocator's store; on the calling thread if
+     * it {@code mayBlock} or the store never blocks, else on the scheduler's thread. Settles it either way.
      */
     public void reserve(Reserving mine, CounterStore inline, boolean mayBlock) {
-        if (inline != null || mayBlock || store instanceof AsyncCounterStore) {
-            start(mine, inline != null ? inline : store, inline != null ? spec.batch() : reservationIds);
+        if (!mayBlock && !(store instanceof AsyncCounterStore)) {
+            onScheduler(mine, () -> reserve(mine, null, true));
             return;
         }
-        try {
-            scheduler.execute(() -> start(mine, store, reservationIds));
-        } catch (RejectedExecutionException e) {
-            publish(mine, new None()); // the scheduler closed with the allocators: the waiters find them closed
-        }
-    }
-
-    private void start(Reserving mine, Object via, long count) {
         long started = now();
         CompletionStage<Ready> reservation;
         try {
-            reservation = reserve(via, count);
-        } catch (RuntimeException e) {
+            reservation = reserve(inline != null ? inline : store, inline != null ? spec.batch() : reservationIds);
+        } catch (RuntimeException e) { // the id space is used up
             reservation = CompletableFuture.failedFuture(e);
         } catch (Error e) {
             publish(mine, new None()); // leave nobody waiting for it
@@ -138,14 +139,22 @@ public final class AllocatorCore {
         reservation.whenComplete((block, failure) -> settle(mine, block, failure, started));
     }
 
+    /** Runs {@code task} on the scheduler's thread; once it is closed (with the allocators), settles {@code mine}. */
+    private void onScheduler(Reserving mine, Runnable task) {
+        try {
+            scheduler.execute(task);
+        } catch (RejectedExecutionException closed) {
+            publish(mine, new None());
+        }
+    }
+
     /**
      * The one settle of a reservation: the figures, the outcome into the state (which wakes the waiters), then the
      * log line of an outage's start or end, last, so that nothing the log does can leave a waiter waiting.
      */
     private void settle(Reserving mine, Ready block, Throwable thrown, long started) {
         long now = now();
-        Throwable failure = thrown instanceof CompletionException && thrown.getCause() != null ? thrown.getCause()
-                : thrown;
+        Throwable failure = unwrapped(thrown);
         boolean wasFailing = failing;
         if (failure == null) {
             reservations++;
@@ -159,17 +168,13 @@ public final class AllocatorCore {
         } else if (Thread.currentThread().isInterrupted() || causedByInterrupt(failure)) {
             // the reserving thread was interrupted (a caller, a cancelled subscription): not the store's failure, so
             // no back-off; the waiters reserve again, from the scheduler's thread rather than the interrupted one
-            try {
-                scheduler.execute(() -> publish(mine, new None()));
-            } catch (RejectedExecutionException closed) {
-                publish(mine, new None());
-            }
+            onScheduler(mine, () -> publish(mine, new None()));
         } else {
             failures++;
             failing = true;
-            IdAllocationException wrapped = failure instanceof IdAllocationException e ? e : null;
-            publish(mine, new Failed(wrapped == null ? null : wrapped.counter(), wrapped == null
-                    || wrapped.getCause() == null ? failure : wrapped.getCause(), now, now + failureBackoffNanos));
+            boolean ours = failure instanceof IdAllocationException;
+            publish(mine, new Failed(ours ? ((IdAllocationException) failure).counter() : null,
+                    ours && failure.getCause() != null ? failure.getCause() : failure, now, now + failureBackoffNanos));
         }
         if (wasFailing != failing) {
             Log.LOGGER.log(failing ? Level.WARNING : Level.INFO, failing ? "sequence '" + spec.name() + "': reserving"
@@ -177,6 +182,10 @@ public final class AllocatorCore {
                     + " failed attempt until the store answers" : "sequence '" + spec.name() + "': reservations succeed"
                     + " again (" + failures + " failed so far)", failing ? failure : null);
         }
+    }
+
+    private static Throwable unwrapped(Throwable thrown) {
+        return thrown instanceof CompletionException && thrown.getCause() != null ? thrown.getCause() : thrown;
     }
 
     private static boolean causedByInterrupt(Throwable failure) {
@@ -206,11 +215,10 @@ public final class AllocatorCore {
                     : CompletableFuture.completedFuture(((CounterStore) via).reserve(range.counter(), count,
                     range.counterLimit()));
         } catch (RuntimeException e) {
-            throw new IdAllocationException(spec.name(), range.counter(), e);
+            offset = CompletableFuture.failedFuture(e);
         }
         return offset.handle((value, failure) -> {
-            Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause()
-                    : failure;
+            Throwable cause = unwrapped(failure);
             if (cause instanceof Error error) {
                 throw error;
             } else if (cause != null || value == null) {
@@ -226,38 +234,22 @@ public final class AllocatorCore {
         for (CounterRange range : ranges) {
             open += range.isExhausted() ? 0 : 1;
         }
-        int pick = open == 0 ? -1 : ThreadLocalRandom.current().nextInt(open);
-        for (CounterRange range : ranges) {
-            if (!range.isExhausted() && pick-- == 0) {
-                return range;
+        for (int pick = open == 0 ? 0 : ThreadLocalRandom.current().nextInt(open), i = 0; i < ranges.length; i++) {
+            if (!ranges[i].isExhausted() && pick-- == 0) {
+                return ranges[i];
             }
         }
-        throw new IdSpaceExhaustedException(spec.name(), spec.start(), spec.lastValue(), spec.exhaustionHint());
+        throw exhausted();
     }
 
-    /** Waits on the caller's thread for {@code flight}, at most the allocation timeout from {@code since}. */
-    public void await(Reserving flight, long since) {
-        try {
-            long left = since + allocationTimeoutNanos - now();
-            if (left <= 0) {
-                throw new TimeoutException();
-            }
-            flight.settled().get(left, TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            throw timedOut();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IdAllocationException(spec.name(), null, "interrupted while waiting for a range of sequence '"
-                    + spec.name() + "'", e);
-        } catch (ExecutionException e) {
-            throw new IllegalStateException(e); // never: a flight settles normally
-        }
+    private IdSpaceExhaustedException exhausted() {
+        return new IdSpaceExhaustedException(spec.name(), spec.start(), spec.lastValue(), spec.exhaustionHint());
     }
 
     /** The resync hook: never hands out an id at or below {@code largestTaken} of the counter range that holds it. */
     public void skipThrough(long largestTaken) {
-        int range = rangeOf(largestTaken);
-        if (range >= 0 && staleThrough.getAndAccumulate(range, largestTaken, Math::max) < largestTaken) {
+        CounterRange range = rangeOf(largestTaken);
+        if (range != null && range.skipThrough(largestTaken)) {
             IdRange current = state.get().current();
             if (current.left() > 0 && rangeOf(current.first()) == range) {
                 current.skipThrough(largestTaken);
@@ -265,13 +257,13 @@ public final class AllocatorCore {
         }
     }
 
-    private int rangeOf(long id) {
-        for (int i = 0; i < ranges.length; i++) {
-            if (id >= ranges[i].first() && id <= ranges[i].last()) {
-                return i;
+    private CounterRange rangeOf(long id) {
+        for (CounterRange range : ranges) {
+            if (id >= range.first() && id <= range.last()) {
+                return range;
             }
         }
-        return -1;
+        return null;
     }
 
     /** Closes: waiters and later callers find the state closed; a reservation in flight is dropped when it lands. */
@@ -304,7 +296,7 @@ public final class AllocatorCore {
                     + Math.max(1, TimeUnit.NANOSECONDS.toMillis(f.retryAtNanos() - now())) + " ms: "
                     + f.cause().getMessage(), f.cause());
         } else if (now.next() instanceof Exhausted) {
-            return new IdSpaceExhaustedException(spec.name(), spec.start(), spec.lastValue(), spec.exhaustionHint());
+            return exhausted();
         }
         return new IllegalStateException("the allocator of sequence '" + spec.name() + "' is closed");
     }
@@ -321,7 +313,7 @@ public final class AllocatorCore {
     }
 
     /** The logger, looked up on the first message: a fresh JVM pays milliseconds for it. */
-    private static final class Log {
+    static final class Log {
         static final System.Logger LOGGER = System.getLogger("dev.keysmith.runtime.SequenceAllocator");
     }
 }

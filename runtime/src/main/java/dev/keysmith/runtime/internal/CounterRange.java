@@ -1,12 +1,14 @@
 package dev.keysmith.runtime.internal;
 
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
 
 /**
  * The part {@code [first, last]} of a sequence's id space that one counter owns: offset {@code n} of the counter is
- * id {@code first + n}, and offsets past the part are no ids.
+ * id {@code first + n}, and offsets past the part are no ids. An allocator also keeps here whether the counter is used
+ * up and, after a resync, up to which id the data holds its ids.
  *
- * <p>Thread-safe: immutable but for {@code exhausted}, which only goes from false to true.
+ * <p>Thread-safe.
  */
 public final class CounterRange {
 
@@ -14,11 +16,9 @@ public final class CounterRange {
     private final long first;
     private final long last;
     private volatile boolean exhausted;
+    private final AtomicLong staleThrough = new AtomicLong(Long.MIN_VALUE);
 
-    public CounterRange(String counter, long first, long last) {
-        if (first > last) {
-            throw new IllegalArgumentException("empty range [" + first + ", " + last + "] for counter '" + counter + "'");
-        }
+    private CounterRange(String counter, long first, long last) {
         this.counter = counter;
         this.first = first;
         this.last = last;
@@ -56,7 +56,7 @@ public final class CounterRange {
         return last - first == Long.MAX_VALUE ? Long.MAX_VALUE : last - first + 1;
     }
 
-    public boolean isExhausted() {
+    boolean isExhausted() {
         return exhausted;
     }
 
@@ -64,7 +64,7 @@ public final class CounterRange {
      * The ids of {@code count} offsets from {@code offset}, clipped at the part's end; null, the part marked
      * exhausted, when the offset is past it (a store answers so for a counter at its limit).
      */
-    public AllocatorState.Ready idsOf(long offset, long count) {
+    AllocatorState.Ready idsOf(long offset, long count) {
         long lastUsable = counterLimit() - 1; // all of [first, last] but Long.MAX_VALUE itself when first is 0
         if (offset < 0) {
             throw new IllegalStateException("counter '" + counter + "' returned the negative value " + offset
@@ -73,6 +73,16 @@ public final class CounterRange {
         long lastOffset = offset + Math.min(count - 1, lastUsable - offset);
         exhausted |= lastOffset >= lastUsable;
         return offset > lastUsable ? null : new AllocatorState.Ready(first + offset, first + lastOffset);
+    }
+
+    /** The resync's bound: the ids of this part up to it are taken. */
+    long staleThrough() {
+        return staleThrough.get();
+    }
+
+    /** Raises the resync's bound to {@code largestTaken}; whether it rose. */
+    boolean skipThrough(long largestTaken) {
+        return staleThrough.getAndAccumulate(largestTaken, Math::max) < largestTaken;
     }
 
     @Override

@@ -66,11 +66,7 @@ public final class IdRange extends AtomicLong {
         getAndAccumulate(claims, Math::max);
     }
 
-    /** Whether every id of the range is claimed. */
-    public boolean isUsedUp() {
-        return get() >= size;
-    }
-
+    /** The ids not yet claimed. */
     public long left() {
         return size - Math.min(get(), size);
     }

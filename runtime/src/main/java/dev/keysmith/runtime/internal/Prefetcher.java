@@ -6,32 +6,25 @@ import dev.keysmith.runtime.internal.AllocatorState.Failed;
 import dev.keysmith.runtime.internal.AllocatorState.Next;
 import dev.keysmith.runtime.internal.AllocatorState.Ready;
 import dev.keysmith.runtime.internal.AllocatorState.Reserving;
+import java.lang.System.Logger.Level;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * The background prefetch of one sequence, checked on its {@link PrefetchScheduler}'s thread: when to reserve the
- * next range (the decision itself is the allocator's, {@link AllocatorCore#prefetch()}), how many batches a
- * reservation takes, and when to look again.
- *
- * <p><b>The lead.</b> The ids still available (the current range and a reserved one) when the next reservation
- * starts should last {@link #LEAD_RESERVATIONS} reservation times, at least {@link #MIN_LEAD_NANOS}: between half a
- * range and a whole one (half while the pace is unknown). The pace (ids per nanosecond) is learnt from the ids taken
- * between checks, a faster one at once and a slower one gradually (a pace believed too slow is a caller waiting); the
- * reservation time the other way round.
- *
- * <p><b>The size.</b> A range should last {@link #SPAN_LEADS} leads: a sequence whose batch lasts less reserves the
- * fewest whole batches that do, at most {@code maxBatches}, growing by one doubling per reservation and only while
- * ids are taken, shrinking at once; one batch again once it idles.
- *
- * <p><b>Checks.</b> When the ids available are predicted to reach the lead, {@link #MIN_CHECK_NANOS} to
- * {@link #MAX_CHECK_NANOS} apart, the time doubled for each check in a row that saw no id taken; after
- * {@link #IDLE_CHECKS} of those the sequence leaves the schedule, and the next caller that takes an id enters it again
- * ({@link #tookId()}: one volatile read while it is in).
+ * The background prefetch of one sequence, each check a task on its {@link PrefetchScheduler} that queues the next:
+ * when to reserve the next range (the decision itself is {@link AllocatorCore#prefetch()}'s), how many batches a
+ * reservation takes, when to look again. The rules and their reasons are in {@code docs/decisions-runtime.md}
+ * ("When to check and reserve", "Several batches per reservation"); in short: the ids available when a reservation
+ * starts should last {@link #LEAD_RESERVATIONS} reservation times (the lead, at least {@link #MIN_LEAD_NANOS}), and a
+ * range {@link #SPAN_LEADS} leads (the fewest whole batches that do, at most {@code maxBatches}, one doubling per
+ * reservation); the pace is learnt from the ids taken between checks (a faster one at once), the reservation time
+ * from each reservation (a slower one at once). After {@link #IDLE_CHECKS} checks in a row without an id taken the
+ * sequence leaves the schedule, and the next caller that takes an id enters it again ({@link #tookId()}).
  *
  * <p>Thread-safe: {@link #tookId()} from any thread; the checks on the scheduler's one thread.
  */
-public final class Prefetcher implements PrefetchScheduler.Prefetch {
+public final class Prefetcher implements Runnable {
 
     public static final long LEAD_RESERVATIONS = 4;
     public static final long SPAN_LEADS = 4;
@@ -40,6 +33,8 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
     public static final long MEASURE_NANOS = 250_000; // to the next check while the pace is unknown
     public static final long MIN_CHECK_NANOS = 20_000;
     public static final long MAX_CHECK_NANOS = 50_000_000;
+    /** What {@link #check()} returns when the sequence leaves the schedule. */
+    static final long LEAVE = -1;
     private static final long UNKNOWN = -1;
 
     private final AllocatorCore core;
@@ -66,15 +61,37 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
     public void tookId() {
         if (!scheduled.get() && scheduled.compareAndSet(false, true)) {
             try {
-                core.scheduler.schedule(this);
+                core.scheduler.execute(this);
             } catch (RejectedExecutionException closed) {
                 // stays marked: nobody tries again, and the callers reserve for themselves
             }
         }
     }
 
+    /** One check; queues the next unless the sequence leaves the schedule. */
     @Override
-    public long check() {
+    public void run() {
+        long next;
+        try {
+            next = check();
+        } catch (RuntimeException | Error e) {
+            leave();
+            // the pool keeps what a task throws in a Future nobody reads: say it here or never
+            AllocatorCore.Log.LOGGER.log(Level.WARNING, "the background prefetch of " + core + " failed; the sequence"
+                    + " left the prefetch schedule, and its next caller enters it again", e);
+            throw e;
+        }
+        try {
+            if (next != LEAVE) {
+                core.scheduler.schedule(this, next, TimeUnit.NANOSECONDS);
+            }
+        } catch (RejectedExecutionException closing) {
+            // closed with the allocators: no caller enters the sequence again
+        }
+    }
+
+    /** Starts the reservation of the next range if it is due; the nanoseconds to the next check, or {@link #LEAVE}. */
+    long check() {
         long now = core.now();
         AllocatorState state = core.state();
         long taken = state.current().handedOut() - handedOutAtCheck;
@@ -101,7 +118,7 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
         }
         long wait = nanosUntilReservation(state, now);
         if (wait == LEAVE || wait > 0 && idleChecks >= IDLE_CHECKS) {
-            return dropped();
+            return leave();
         }
         if (wait > 0) {
             return wait;
@@ -111,8 +128,7 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
     }
 
     /** Leaves the schedule: the next reservations take one batch, until the sequence is paced anew. */
-    @Override
-    public long dropped() {
+    private long leave() {
         core.reservationIds = batch;
         paced = false;
         idleChecks = -1;
@@ -156,7 +172,7 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
 
     /** The fewest whole batches that last {@link #SPAN_LEADS} leads at the pace, at most {@code maxBatches}. */
     long wantedIds() {
-        if (nanosPerId == UNKNOWN || maxBatches <= 1) {
+        if (nanosPerId == UNKNOWN) {
             return batch;
         }
         long wanted = times(SPAN_LEADS, leadNanos()) / nanosPerId;
@@ -164,7 +180,7 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
     }
 
     private long leadNanos() {
-        return reserveNanos == UNKNOWN ? MIN_LEAD_NANOS : Math.max(MIN_LEAD_NANOS, times(LEAD_RESERVATIONS, reserveNanos));
+        return Math.max(MIN_LEAD_NANOS, reserveNanos == UNKNOWN ? 0 : times(LEAD_RESERVATIONS, reserveNanos));
     }
 
     private long backedOff(long nanos) {
@@ -174,10 +190,5 @@ public final class Prefetcher implements PrefetchScheduler.Prefetch {
 
     private static long times(long a, long b) {
         return b != 0 && a > Long.MAX_VALUE / b ? Long.MAX_VALUE : a * b;
-    }
-
-    @Override
-    public String toString() {
-        return core.toString();
     }
 }

@@ -1,10 +1,14 @@
 package dev.keysmith.runtime.internal;
 
 import dev.keysmith.runtime.CounterStore;
+import dev.keysmith.runtime.IdAllocationException;
 import dev.keysmith.runtime.internal.AllocatorState.Reserving;
 import dev.keysmith.runtime.internal.AllocatorState.Want;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * A call that needs ids the range in hand lacks: the one loop over {@link AllocatorState#decide} that
@@ -19,7 +23,7 @@ public class Take {
     final long[] ids;
     private final CounterStore inline;
     private int got;
-    boolean waited;
+    private boolean waited;
     long waitedSince;
 
     /** @param inline the store to reserve through on the caller's thread, or null for the allocator's */
@@ -53,11 +57,12 @@ public class Take {
                 }
                 case RESERVE -> {
                     Reserving mine = core.begin(now);
-                    if (mine != null && !await(mine, true)) { // waits from before it starts: its failure is ours
-                        core.reserve(mine, null, false);
-                        return false;
-                    } else if (mine != null) {
-                        core.reserve(mine, inline, true);
+                    if (mine != null) {
+                        boolean here = await(mine, true); // waits from before it starts: its failure is ours
+                        core.reserve(mine, inline, here);
+                        if (!here) {
+                            return false;
+                        }
                     }
                 }
                 default -> throw new IllegalStateException("nothing to do in " + now);
@@ -66,16 +71,34 @@ public class Take {
         return true;
     }
 
-    /** Waits for {@code flight} (one's {@code own} only once reserved, on this thread) or registers to be resumed. */
+    /**
+     * Waits on this thread for {@code flight} (not for one's {@code own}, whose store call runs here), at most the
+     * allocation timeout from the first wait; true. {@link Async} registers to be resumed by it instead: false.
+     */
     boolean await(Reserving flight, boolean own) {
         if (!waited) {
             waited = true;
             waitedSince = core.now();
         }
-        if (!own) {
-            core.await(flight, waitedSince);
+        if (own) {
+            return true;
         }
-        return true;
+        try {
+            long left = waitedSince + core.allocationTimeoutNanos - core.now();
+            if (left <= 0) {
+                throw new TimeoutException();
+            }
+            flight.settled().get(left, TimeUnit.NANOSECONDS);
+            return true;
+        } catch (TimeoutException e) {
+            throw core.timedOut();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IdAllocationException(core.name(), null, "interrupted while waiting for a range of sequence '"
+                    + core.name() + "'", e);
+        } catch (ExecutionException e) {
+            throw new IllegalStateException(e); // never: a flight settles normally
+        }
     }
 
     void fail(RuntimeException failure) {
@@ -87,7 +110,7 @@ public class Take {
     }
 
     /** The take of one id that never blocks: its waits are continuations of the flights, which time them out. */
-    public static final class Async extends Take implements Reserving.Waiter {
+    public static final class Async extends Take {
 
         private final CompletableFuture<Long> result = new CompletableFuture<>();
         private final Runnable tookId;
@@ -113,7 +136,7 @@ public class Take {
         boolean await(Reserving flight, boolean own) {
             super.await(flight, true);
             try {
-                flight.await(this, core.scheduler, core::now);
+                flight.await(this, core);
             } catch (RejectedExecutionException closing) {
                 // the scheduler closes after the allocators: the close settles the flight, and the loop finds it
             }
@@ -131,18 +154,11 @@ public class Take {
             return result.isDone();
         }
 
-        @Override
-        public long deadlineNanos() {
+        long deadlineNanos() {
             return waitedSince + core.allocationTimeoutNanos;
         }
 
-        @Override
-        public boolean isDone() {
-            return result.isDone();
-        }
-
-        @Override
-        public void timeOut() {
+        void timeOut() {
             result.completeExceptionally(core.timedOut());
         }
     }

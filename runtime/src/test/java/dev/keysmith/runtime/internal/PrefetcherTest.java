@@ -5,12 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.keysmith.runtime.SequenceSpec;
 import dev.keysmith.runtime.internal.AllocatorState.Action;
 import dev.keysmith.runtime.internal.AllocatorState.Want;
-import dev.keysmith.runtime.internal.PrefetchScheduler.Prefetch;
+import dev.keysmith.runtime.testing.LogCapture;
 import dev.keysmith.runtime.testing.ManualAsyncCounterStore;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -53,7 +55,7 @@ class PrefetcherTest {
         prefetcher.check();
         complete(); // a range ready, no id taken from here on
         int checks = 0;
-        while (prefetcher.check() != Prefetch.LEAVE) {
+        while (prefetcher.check() != Prefetcher.LEAVE) {
             clock.addAndGet(50_000 * MICROS);
             checks++;
         }
@@ -97,13 +99,93 @@ class PrefetcherTest {
     }
 
     @Test
+    void aSlowerPaceIsBelievedAQuarterAtATimeAFasterOneAtOnceAndChecksWithoutAnIdTakenDoubleTheirInterval()
+            throws Exception {
+        AllocatorCore core = core(100);
+        Prefetcher prefetcher = new Prefetcher(core, 100, 16);
+        prefetcher.check();
+        complete();
+        take(core, 10, 100 * MICROS);
+        assertThat(prefetcher.check()).as("90 ids, 40 above the lead, at 100 µs").isEqualTo(40 * 100 * MICROS);
+        take(core, 10, 500 * MICROS);
+        assertThat(prefetcher.check()).as("80 ids, 30 above the lead, at 100 + (500 - 100) / 4 µs")
+                .isEqualTo(30 * 200 * MICROS);
+        take(core, 10, 50 * MICROS);
+        assertThat(prefetcher.check()).as("70 ids, 20 above the lead, at 50 µs").isEqualTo(20 * 50 * MICROS);
+        clock.addAndGet(MICROS);
+        assertThat(prefetcher.check()).as("no id taken since").isEqualTo(2 * 20 * 50 * MICROS);
+        clock.addAndGet(MICROS);
+        assertThat(prefetcher.check()).as("two checks in a row").isEqualTo(4 * 20 * 50 * MICROS);
+        assertThat(reserved).as("nothing reserved meanwhile").containsExactly(100L);
+    }
+
+    @Test
+    void withARangeReadyTheNextCheckIsWhenTheIdsAvailableReachALeadOfFourReservationTimes() throws Exception {
+        AllocatorCore core = core(100);
+        Prefetcher prefetcher = new Prefetcher(core, 100, 1);
+        prefetcher.check();
+        complete();
+        take(core, 50, 100 * MICROS);
+        prefetcher.check(); // 50 left, the lead of half a range: reserves
+        assertThat(store.pending()).isEqualTo(1);
+        take(core, 20, 100 * MICROS); // the reservation takes 2 ms
+        assertThat(prefetcher.check()).as("in flight, for a time not known yet: looks again soon")
+                .isEqualTo(Prefetcher.MIN_CHECK_NANOS);
+        complete();
+        take(core, 10, 100 * MICROS);
+        assertThat(prefetcher.check()).as("20 in hand and 100 ready reach the lead of 4 x 2 ms at 100 µs, 80 ids,"
+                + " in 40 ids").isEqualTo(40 * 100 * MICROS);
+    }
+
+    @Test
+    void afterAFailedReservationTheChecksWaitForTheBackOffToEndAndThenReserve() throws Exception {
+        AllocatorCore core = core(10);
+        Prefetcher prefetcher = new Prefetcher(core, 10, 16);
+        prefetcher.check();
+        store.failNext(new IllegalStateException("down"));
+
+        assertThat(prefetcher.check()).as("the back-off of a second, cut to the longest interval")
+                .isEqualTo(Prefetcher.MAX_CHECK_NANOS);
+        clock.addAndGet(999_990 * MICROS);
+        assertThat(prefetcher.check()).as("10 µs left: the shortest interval, doubled twice for two idle checks")
+                .isEqualTo(4 * Prefetcher.MIN_CHECK_NANOS);
+        assertThat(store.pending()).isZero();
+        clock.addAndGet(10 * MICROS);
+        prefetcher.check();
+        assertThat(store.pending()).as("the back-off over: reserves again").isEqualTo(1);
+    }
+
+    @Test
     void aClosedSequenceLeavesTheSchedule() {
         AllocatorCore core = core(10);
         Prefetcher prefetcher = new Prefetcher(core, 10, 16);
         core.close();
 
-        assertThat(prefetcher.check()).isEqualTo(Prefetch.LEAVE);
+        assertThat(prefetcher.check()).isEqualTo(Prefetcher.LEAVE);
         assertThat(store.calls()).isZero();
+    }
+
+    /** A check that throws on the scheduler's pool, which would keep what it throws in a Future nobody reads. */
+    @Test
+    void aCheckThatThrowsIsLoggedAndTheSequenceLeavesTheScheduleForItsNextCallerToEnterAgain() throws Exception {
+        IllegalStateException broken = new IllegalStateException("the check broke");
+        AllocatorCore core = new AllocatorCore(SequenceSpec.of("invoices").withBatch(10), store, Duration.ofSeconds(30),
+                Duration.ofSeconds(1), scheduler, () -> {
+                    throw broken;
+                });
+        Prefetcher prefetcher = new Prefetcher(core, 10, 16);
+        try (LogCapture capture = LogCapture.of("dev.keysmith.runtime.SequenceAllocator")) {
+            prefetcher.tookId();
+
+            LogRecord record = capture.first(Duration.ofSeconds(10));
+            assertThat(record).as("a log record of the failed check").isNotNull();
+            assertThat(record.getLevel()).isEqualTo(Level.WARNING);
+            assertThat(record.getMessage()).contains("sequence 'invoices'").contains("prefetch");
+            assertThat(record.getThrown()).isSameAs(broken);
+            capture.clear();
+            prefetcher.tookId(); // out of the schedule: the next caller enters it again
+            assertThat(capture.first(Duration.ofSeconds(10))).as("checked again, and logged again").isNotNull();
+        }
     }
 
     private AllocatorCore core(int batch) {
