@@ -55,6 +55,11 @@ public final class AssignIdsBeforeReactiveConvert implements ReactiveBeforeConve
             if (sequence == null || assignment.hasId(entity)) {
                 return Mono.just(assignment.assignIfAbsent(entity));
             }
+            long batchId = context.<BatchInsert.Attempt>getOrEmpty(BatchInsert.Attempt.CONTEXT_KEY)
+                    .map(batch -> batch.takeId(sequence)).orElse(SequenceAllocator.NONE_READY);
+            if (batchId != SequenceAllocator.NONE_READY) {
+                return Mono.just(assignment.withSequenceId(entity, batchId)); // taken before the batch, in its order
+            }
             Optional<TakenSequenceId> taken = context.getOrEmpty(TAKEN);
             return nextId(sequence).map(id -> {
                 Object value = IdAssignment.sequenceValue(sequence, id);
