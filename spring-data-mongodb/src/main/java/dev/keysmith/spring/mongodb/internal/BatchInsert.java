@@ -142,7 +142,7 @@ final class BatchInsert {
         int stored = error.getIndex();
         int position = from + stored;
         for (int i = 0; i < stored; i++) {
-            storedIds.add(assignments[from + i].idOf(recorded.get(i)));
+            storedIds.add(attempt.recordedDocument(i).get("_id"));
         }
         from = position;
         boolean duplicateId = MongoRepository.isDuplicateId(error.getCategory(), error.getMessage());
