@@ -92,7 +92,9 @@ final class BatchInsert {
         for (int i = from; i < entities.size(); i++) {
             Object entity = entities.get(i);
             if (assigned[i]) {
-                entity = assignments[i].clearId(entity);
+                if (attempt != null) { // the first attempt's have no ids yet: they are the ones keysmith assigns
+                    entity = assignments[i].clearId(entity);
+                }
                 SequenceAllocator of = assignments[i].sequence();
                 if (of != null && (sequence == null || sequence == of)) {
                     // one entity type in the common case; the ids of any other sequence are taken one by one

@@ -78,11 +78,8 @@ public final class ReactiveSequenceRetry implements MethodInterceptor {
         return Mono.defer(() -> {
             BatchInsert.Attempt attempt = batch.nextAttempt();
             Mono<Void> sequenceIds = attempt.sequenceIds() == 0 ? Mono.empty()
-                    : Flux.range(0, attempt.sequenceIds())
-                            .concatMap(i -> AssignIdsBeforeReactiveConvert.nextId(attempt.sequence()))
-                            .collectList()
-                            .doOnNext(taken -> attempt.useSequenceIds(taken.stream().mapToLong(Long::longValue)
-                                    .toArray()))
+                    : AssignIdsBeforeReactiveConvert.nextIds(attempt.sequence(), attempt.sequenceIds())
+                            .doOnNext(attempt::useSequenceIds)
                             .then();
             return sequenceIds
                     .then(template.insert(attempt.entities(), batch.collection())
