@@ -26,6 +26,7 @@ mkdir -p "$out"
 if [ "$mode" = quick ]; then
   steady=(-f 1 -wi 1 -w 1s -i 1 -r 1s)
   spring=("${steady[@]}")
+  batches=("${steady[@]}")
   cold=(-f 3)
   compile=(-f 1 -wi 1 -i 1)
   shots=(-f 1 -wi 1 -i 2)
@@ -36,6 +37,8 @@ else
   steady=(-f 2 -wi 3 -w 2s -i 5 -r 2s)
   # a Spring Boot application's reactive stack keeps getting faster for longer than 6 s: 30 s of warm-up
   spring=(-f 1 -wi 6 -w 5s -i 5 -r 5s)
+  # batches of 1,000: a few hundred timed batches per iteration
+  batches=(-f 1 -wi 3 -w 2s -i 5 -r 2s)
   cold=(-f 20)
   compile=(-f 1 -wi 3 -i 8)
   shots=(-f 1 -wi 5 -i 40)
@@ -58,6 +61,10 @@ java -jar "$jar" 'FirstInsertBenchmark' "${cold[@]}" -rf json -rff "$out/first-i
 # hand-written findAndModify callback, in one application on the embedded server.
 java -cp "$spring_reactive" org.openjdk.jmh.Main 'SpringReactiveInsertBenchmark' "${spring[@]}" \
   -rf json -rff "$out/spring-reactive.json" "$@"
+# (l) batches of 1,000 new entities through both Spring routes (repository and template): keysmith's
+# @Sequence(batch = 1000) and @RandomId against Spring's own ObjectId entity, in one application on the embedded server.
+java -cp "$spring_reactive" org.openjdk.jmh.Main 'SpringBatchInsertBenchmark' "${batches[@]}" \
+  -rf json -rff "$out/spring-batch.json" "$@"
 # (g) build cost: javac on a generated 200-entity model, with and without the processor (prints the source sizes).
 java -jar "$jar" 'CompileBenchmark' "${compile[@]}" -rf json -rff "$out/compile.json" "$@" > "$out/compile.log"
 grep -m 1 '^compile model' "$out/compile.log"

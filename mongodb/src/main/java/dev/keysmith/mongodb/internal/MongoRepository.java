@@ -94,12 +94,12 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
     public List<T> insertAll(Collection<? extends T> entities) {
         List<T> originals = insertable(entities);
         int size = originals.size();
-        List<T> prepared = new ArrayList<>(size);
         boolean[] generated = new boolean[size];
-        for (T entity : originals) {
-            generated[prepared.size()] = !codec.documentHasId(entity);
-            prepared.add(codec.generateIdIfAbsentFromDocument(entity));
+        for (int i = 0; i < size; i++) {
+            generated[i] = !codec.documentHasId(originals.get(i));
         }
+        List<T> prepared = new ArrayList<>(originals);
+        withNewIds(prepared, generated, 0);
         try {
             insertAllRetrying(prepared, generated);
         } catch (RuntimeException e) {
@@ -154,11 +154,7 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
                         throw undo(prepared, failed, duplicate);
                     }
                     // every entity not inserted yet may hold an id of a range the resync found stale
-                    for (int i = failed; i < size; i++) {
-                        if (generated[i]) {
-                            prepared.set(i, codec.withNewId(prepared.get(i)));
-                        }
-                    }
+                    withNewIds(prepared, generated, failed);
                     from = failed;
                     continue;
                 }
@@ -172,6 +168,28 @@ public final class MongoRepository<T, ID> implements Repository<T, ID> {
                 attempts[failed]++;
                 prepared.set(failed, codec.withNewId(prepared.get(failed)));
                 from = failed;
+            }
+        }
+    }
+
+    /**
+     * Gives each entity of {@code prepared} from {@code from} on whose id is {@code generated} a new one, in order; a
+     * {@code @Sequence}'s ids taken at once ({@code SequenceAllocator.nextIds}).
+     */
+    private void withNewIds(List<T> prepared, boolean[] generated, int from) {
+        long[] sequenceIds = null;
+        if (codec.sequence() != null) {
+            int count = 0;
+            for (int i = from; i < prepared.size(); i++) {
+                count += generated[i] ? 1 : 0;
+            }
+            sequenceIds = codec.sequence().nextIds(count);
+        }
+        int next = 0;
+        for (int i = from; i < prepared.size(); i++) {
+            if (generated[i]) {
+                prepared.set(i, sequenceIds != null ? codec.withSequenceId(prepared.get(i), sequenceIds[next++])
+                        : codec.withNewId(prepared.get(i)));
             }
         }
     }

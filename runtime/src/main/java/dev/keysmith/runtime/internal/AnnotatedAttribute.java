@@ -8,6 +8,7 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.lang.reflect.Parameter;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -28,6 +29,10 @@ import java.util.Optional;
  * @param annotations the wanted annotations on it, at least one, in the order they were asked for
  */
 public record AnnotatedAttribute(String name, Class<?> type, AnnotatedElement member, List<Annotation> annotations) {
+
+    /** The type of the parameter Kotlin adds last to the constructors it makes. */
+    private static final String KOTLIN_CONSTRUCTOR_MARKER = "kotlin.jvm.internal.DefaultConstructorMarker";
+
 
     /** Immutable copy of the annotations. */
     public AnnotatedAttribute {
@@ -69,14 +74,19 @@ public record AnnotatedAttribute(String name, Class<?> type, AnnotatedElement me
         if (!of(type, wanted).isEmpty()) {
             return Optional.empty();
         }
-        for (Constructor<?> constructor : type.getDeclaredConstructors()) {
+        // the constructors the source declares first: Kotlin adds synthetic ones (for value-class parameters, default
+        // arguments) whose extra parameters no one wrote
+        List<Constructor<?>> constructors = new ArrayList<>(List.of(type.getDeclaredConstructors()));
+        constructors.sort(Comparator.comparing(Constructor::isSynthetic));
+        for (Constructor<?> constructor : constructors) {
             Parameter[] parameters = constructor.getParameters();
-            for (int i = 0; i < parameters.length; i++) {
+            int written = writtenParameters(parameters);
+            for (int i = 0; i < written; i++) {
                 for (Class<? extends Annotation> annotation : wanted) {
                     if (parameters[i].isAnnotationPresent(annotation)) {
                         String name = "@" + annotation.getSimpleName();
                         return Optional.of(name + " is on the constructor parameter " + (parameters[i].isNamePresent()
-                                ? "'" + parameters[i].getName() + "'" : (i + 1) + " of " + parameters.length)
+                                ? "'" + parameters[i].getName() + "'" : (i + 1) + " of " + written)
                                 + " and on no field or getter, where " + route + " reads it (Kotlin before 2.4 puts an "
                                 + "annotation written on a constructor property on the parameter alone); compile "
                                 + "with -Xannotation-default-target=param-property, or write @field:"
@@ -87,6 +97,17 @@ public record AnnotatedAttribute(String name, Class<?> type, AnnotatedElement me
         }
         return Optional.empty();
     }
+
+    /**
+     * How many of {@code parameters} the source wrote: all but Kotlin's trailing {@code DefaultConstructorMarker},
+     * which it adds to the constructors it makes for value-class parameters and default arguments.
+     */
+    private static int writtenParameters(Parameter[] parameters) {
+        int count = parameters.length;
+        return count > 0 && parameters[count - 1].getType().getName().equals(KOTLIN_CONSTRUCTOR_MARKER)
+                ? count - 1 : count;
+    }
+
 
     /** The annotations on this attribute's member other than the wanted ones it carries. */
     public List<Annotation> otherAnnotations() {

@@ -7,6 +7,7 @@ import dev.keysmith.runtime.IdGenerators;
 import dev.keysmith.spring.mongodb.internal.AssignIdsBeforeConvert;
 import dev.keysmith.spring.mongodb.internal.EntityIds;
 import dev.keysmith.spring.mongodb.internal.RandomIdRetryPostProcessor;
+import dev.keysmith.spring.mongodb.internal.RecordBeforeSave;
 import java.util.UUID;
 import org.bson.UuidRepresentation;
 import org.bson.codecs.Codec;
@@ -87,8 +88,17 @@ public class KeysmithMongoAutoConfiguration {
     }
 
     /**
+     * Records, during keysmith's batch inserts, what the template stores of each entity: the after-save callbacks of
+     * the entities a batch stored before a collision part-way.
+     */
+    @Bean
+    public RecordBeforeSave keysmithRecordBeforeSave() {
+        return new RecordBeforeSave();
+    }
+
+    /**
      * Retries inserts of {@code @RandomId} entities that collide on {@code _id}, and resyncs (then retries once) a
-     * {@code @Sequence} whose id collides.
+     * {@code @Sequence} whose id collides; a batch in one {@code insertMany}, recovered from such a collision part-way.
      */
     @Bean
     public static RandomIdRetryPostProcessor keysmithRandomIdRetry(ObjectProvider<EntityIds> ids,

@@ -11,6 +11,7 @@ import dev.keysmith.spring.mongodb.internal.ReactiveInsertIds;
 import dev.keysmith.spring.mongodb.internal.ReactiveMonoInserts;
 import dev.keysmith.spring.mongodb.internal.ReactiveSequenceRetry;
 import dev.keysmith.spring.mongodb.internal.ReactiveUpsertIds;
+import dev.keysmith.spring.mongodb.internal.RecordBeforeReactiveSave;
 import java.util.List;
 import org.springframework.beans.factory.ListableBeanFactory;
 import org.springframework.beans.factory.ObjectProvider;
@@ -84,9 +85,18 @@ public class KeysmithReactiveMongoAutoConfiguration {
     }
 
     /**
+     * Records, during keysmith's batch inserts, what the reactive template stores of each entity: the after-save
+     * callbacks of the entities a batch stored before a collision part-way.
+     */
+    @Bean
+    public RecordBeforeReactiveSave keysmithRecordBeforeReactiveSave() {
+        return new RecordBeforeReactiveSave();
+    }
+
+    /**
      * On every reactive template: resyncs (then retries once) a {@code @Sequence} whose id collides, retries inserts of
-     * {@code @RandomId} entities that collide on {@code _id}, and gives a batch's {@code @Sequence} ids in the batch's
-     * order; gives upserted documents keysmith's id and keeps replacements without one as the blocking route does;
+     * {@code @RandomId} entities that collide on {@code _id}, inserts a batch with one {@code insertMany}, its
+     * {@code @Sequence} ids in the batch's order, and recovers it from such a collision part-way; gives upserted documents keysmith's id and keeps replacements without one as the blocking route does;
      * routes the {@code Mono}-taking inserts through the same.
      */
     @Bean

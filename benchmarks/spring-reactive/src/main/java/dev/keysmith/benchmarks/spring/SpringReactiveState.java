@@ -34,7 +34,11 @@ public class SpringReactiveState {
         try {
             context = new SpringApplicationBuilder(BenchmarkApplication.class).run(
                     "--spring.mongodb.uri=mongodb://127.0.0.1:" + server.getLocalAddress().getPort() + "/benchmarks",
-                    "--spring.main.banner-mode=off", "--logging.level.root=warn");
+                    "--spring.main.banner-mode=off", "--logging.level.root=warn",
+                    // a reactive application: the module has the blocking starter too, for the batches of (l)
+                    "--spring.autoconfigure.exclude=org.springframework.boot.mongodb.autoconfigure.MongoAutoConfiguration,"
+                            + "org.springframework.boot.data.mongodb.autoconfigure.DataMongoAutoConfiguration,"
+                            + "org.springframework.boot.data.mongodb.autoconfigure.DataMongoRepositoriesAutoConfiguration");
             mongo = context.getBean(ReactiveMongoOperations.class);
             batch1 = context.getBean(Batch1Invoices.class);
             batch50 = context.getBean(Batch50Invoices.class);

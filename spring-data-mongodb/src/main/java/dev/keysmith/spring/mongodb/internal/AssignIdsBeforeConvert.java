@@ -1,5 +1,6 @@
 package dev.keysmith.spring.mongodb.internal;
 
+import dev.keysmith.runtime.SequenceAllocator;
 import dev.keysmith.spring.mongodb.KeysmithMongoAutoConfiguration;
 import java.util.function.Supplier;
 import org.springframework.core.Ordered;
@@ -43,6 +44,13 @@ public final class AssignIdsBeforeConvert implements BeforeConvertCallback<Objec
             return entity;
         }
         IdAssignment assignment = ids.forType(type);
+        BatchInsert.Attempt batch = BatchInsert.Attempt.current();
+        if (batch != null && assignment.sequence() != null && !assignment.hasId(entity)) {
+            long id = batch.takeId(assignment.sequence());
+            if (id != SequenceAllocator.NONE_READY) {
+                return assignment.withSequenceId(entity, id);
+            }
+        }
         Object[] taken = TAKEN.get();
         if (taken == null || assignment.sequence() == null || assignment.hasId(entity)) {
             return assignment.assignIfAbsent(entity);

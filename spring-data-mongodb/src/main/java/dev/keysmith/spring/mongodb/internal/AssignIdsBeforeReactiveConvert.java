@@ -8,6 +8,7 @@ import java.util.function.Predicate;
 import org.reactivestreams.Publisher;
 import org.springframework.core.Ordered;
 import org.springframework.data.mongodb.core.mapping.event.ReactiveBeforeConvertCallback;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.util.context.Context;
 
@@ -54,6 +55,11 @@ public final class AssignIdsBeforeReactiveConvert implements ReactiveBeforeConve
             SequenceAllocator sequence = assignment.sequence();
             if (sequence == null || assignment.hasId(entity)) {
                 return Mono.just(assignment.assignIfAbsent(entity));
+            }
+            long batchId = context.<BatchInsert.Attempt>getOrEmpty(BatchInsert.Attempt.CONTEXT_KEY)
+                    .map(batch -> batch.takeId(sequence)).orElse(SequenceAllocator.NONE_READY);
+            if (batchId != SequenceAllocator.NONE_READY) {
+                return Mono.just(assignment.withSequenceId(entity, batchId)); // taken before the batch, in its order
             }
             Optional<TakenSequenceId> taken = context.getOrEmpty(TAKEN);
             return nextId(sequence).map(id -> {
@@ -116,6 +122,23 @@ public final class AssignIdsBeforeReactiveConvert implements ReactiveBeforeConve
             long id = sequence.tryNext();
             // not suppressing the cancel: a cancelled subscriber withdraws its request from the allocator
             return id != SequenceAllocator.NONE_READY ? Mono.just(id) : Mono.fromFuture(sequence::nextAsync, false);
+        });
+    }
+
+    /**
+     * {@code count} ids of {@code sequence} without blocking, in order: at once from the ranges in hand
+     * ({@code tryNext()}), the rest awaited one by one from {@code nextAsync()}.
+     */
+    static Mono<long[]> nextIds(SequenceAllocator sequence, int count) {
+        return Mono.defer(() -> {
+            long[] ids = new long[count];
+            int got = 0;
+            for (long id; got < count && (id = sequence.tryNext()) != SequenceAllocator.NONE_READY; got++) {
+                ids[got] = id;
+            }
+            return got == count ? Mono.just(ids) : Flux.range(got, count - got)
+                    .concatMap(i -> nextId(sequence).doOnNext(id -> ids[i] = id))
+                    .then(Mono.just(ids));
         });
     }
 

@@ -1,7 +1,12 @@
 package dev.keysmith.spring.mongodb.internal;
 
 import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.springframework.util.ClassUtils;
@@ -19,12 +24,15 @@ final class InsertCall {
 
     private final boolean oneEntity;
     private final boolean batch;
+    private final boolean save;
     private final Object[] args;
     private final Function<Class<?>, String> collectionNames;
 
-    private InsertCall(boolean oneEntity, boolean batch, Object[] args, Function<Class<?>, String> collectionNames) {
+    private InsertCall(boolean oneEntity, boolean batch, boolean save, Object[] args,
+            Function<Class<?>, String> collectionNames) {
         this.oneEntity = oneEntity;
         this.batch = batch;
+        this.save = save;
         this.args = args;
         this.collectionNames = collectionNames;
     }
@@ -41,7 +49,8 @@ final class InsertCall {
                 && (parameters.length == 1 || parameters.length == 2 && parameters[1] == String.class);
         boolean batch = parameters.length >= 1 && parameters[0] == Collection.class
                 && (name.equals("insert") && parameters.length == 2 || name.equals("insertAll") && parameters.length == 1);
-        return new InsertCall(oneEntity && args[0] != null, batch && args[0] != null, args, collectionNames);
+        return new InsertCall(oneEntity && args[0] != null, batch && args[0] != null, name.equals("save"), args,
+                collectionNames);
     }
 
     /** Whether this writes one entity, which {@link #entity()} is. */
@@ -52,6 +61,11 @@ final class InsertCall {
     /** Whether this writes a batch, which {@link #entities()} is. */
     boolean batch() {
         return batch;
+    }
+
+    /** Whether this is a {@code save} (of one entity), which may update rather than insert. */
+    boolean save() {
+        return save;
     }
 
     Object entity() {
@@ -70,6 +84,47 @@ final class InsertCall {
             }
         }
         return false;
+    }
+
+    /** The entities of the batch that go into one collection, and where each stands in the batch (nulls skipped). */
+    record Group(String collection, List<Object> entities, List<Integer> positions) {
+    }
+
+    /**
+     * The entities of the batch (nulls skipped) by the collection each goes into, collections in the order of their
+     * first entity: what the template inserts with one {@code insertMany} each.
+     */
+    List<Group> byCollection() {
+        Map<String, Group> groups = new LinkedHashMap<>();
+        int position = 0;
+        for (Object entity : entities()) {
+            if (entity != null) {
+                Group group = groups.computeIfAbsent(collectionOf(entity),
+                        collection -> new Group(collection, new ArrayList<>(), new ArrayList<>()));
+                group.entities().add(entity);
+                group.positions().add(position++);
+            }
+        }
+        return List.copyOf(groups.values());
+    }
+
+    /**
+     * What the inserts of {@code groups} returned ({@code saved}, each in its group's order), in the batch's order, as
+     * the entities of one collection are.
+     */
+    static List<Object> inBatchOrder(List<Group> groups, List<? extends List<?>> saved) {
+        int size = 0;
+        for (Group group : groups) {
+            size += group.entities().size();
+        }
+        Object[] ordered = new Object[size];
+        for (int g = 0; g < groups.size(); g++) {
+            List<Integer> positions = groups.get(g).positions();
+            for (int i = 0; i < positions.size(); i++) {
+                ordered[positions.get(i)] = saved.get(g).get(i);
+            }
+        }
+        return Arrays.asList(ordered);
     }
 
     /** The collection this call writes {@code entity} (its entity, or one of its batch) into. */

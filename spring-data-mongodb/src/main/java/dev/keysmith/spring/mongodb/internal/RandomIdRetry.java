@@ -18,6 +18,7 @@ import org.aopalliance.intercept.MethodInvocation;
 import org.springframework.dao.DataAccessException;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.data.mongodb.core.MongoOperations;
+import org.springframework.data.mongodb.core.MongoTemplate;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -29,7 +30,8 @@ import org.springframework.util.ClassUtils;
  * sequence and retries once with a fresh id, else fails with Spring's {@link DuplicateKeyException} whose message
  * (and cause, {@link dev.keysmith.mongodb.DuplicateSequenceIdException}) names the entity, the sequence, the id and
  * the fix. A collision on any other unique index is thrown as it is. A batch that holds such entities is inserted
- * one entity at a time, so that each can be retried on its own.
+ * with one {@code insertMany} (per collection), its sequence ids taken at once; a collision of a keysmith id part-way
+ * keeps what was stored and sends the rest again from the failing entity ({@link BatchInsert}).
  *
  * <p>Thread-safe.
  */
@@ -51,29 +53,58 @@ public final class RandomIdRetry implements MethodInterceptor {
         InsertCall call = InsertCall.of(invocation.getMethod(), invocation.getArguments(), target::getCollectionName);
         if (call.oneEntity()) {
             IdAssignment assignment = ids.get().forEntity(call.entity());
-            if (!retries(assignment, call.entity())) {
+            if (!BatchInsert.retries(assignment, call.entity())) {
                 return invocation.proceed();
             }
             return insertWithRetry(target, assignment, call.entity(), call.collectionOf(call.entity()));
         }
-        if (call.batch() && call.anyOf(entity -> retries(ids.get().forEntity(entity), entity))) {
-            List<Object> saved = new ArrayList<>(call.entities().size());
-            for (Object entity : call.entities()) {
-                if (entity == null) {
-                    continue;
-                }
-                String collection = call.collectionOf(entity);
-                IdAssignment assignment = ids.get().forEntity(entity);
-                saved.add(retries(assignment, entity) ? insertWithRetry(target, assignment, entity, collection)
-                        : target.insert(entity, collection));
+        if (call.batch() && target instanceof MongoTemplate template
+                && call.anyOf(entity -> BatchInsert.retries(ids.get().forEntity(entity), entity))) {
+            List<InsertCall.Group> groups = call.byCollection();
+            List<List<Object>> saved = new ArrayList<>(groups.size());
+            for (InsertCall.Group group : groups) {
+                saved.add(insertBatch(template, new BatchInsert(ids.get(), group.entities(), group.collection())));
             }
-            return saved;
+            return InsertCall.inBatchOrder(groups, saved);
         }
         return invocation.proceed();
     }
 
-    private static boolean retries(IdAssignment assignment, Object entity) {
-        return assignment.retriesOnCollision(entity) || assignment.resyncsOnCollision(entity);
+    /**
+     * The entities of {@code batch}, inserted with one {@code insertMany} per attempt (one in all, unless a keysmith id
+     * collides part-way), the sequence ids of each attempt taken at once.
+     */
+    private List<Object> insertBatch(MongoTemplate template, BatchInsert batch) {
+        List<Object> saved = new ArrayList<>();
+        while (true) {
+            BatchInsert.Attempt attempt = batch.nextAttempt();
+            if (attempt.sequenceIds() > 0) {
+                attempt.useSequenceIds(attempt.sequence().nextIds(attempt.sequenceIds()));
+            }
+            try {
+                saved.addAll(attempt.runOnThisThread(() -> template.insert(attempt.entities(), batch.collection())));
+                return saved;
+            } catch (RuntimeException failure) {
+                BatchInsert.Next next = batch.failed(failure);
+                List<Object> converted = attempt.recordedEntities();
+                for (int i = 0; i < next.stored(); i++) {
+                    saved.add(AfterSaveCallbacks.afterSave(template, converted.get(i), attempt.recordedDocument(i),
+                            batch.collection()));
+                }
+                if (next instanceof BatchInsert.Fail fail) {
+                    throw fail.failure();
+                }
+                BatchInsert.Retry retry = (BatchInsert.Retry) next;
+                if (retry.resync() != null) {
+                    try {
+                        batch.resynced(counters.get().resyncAfterDuplicate(retry.resync(), batch.collection(),
+                                retry.id(), batch.resynced(), retry.collision()));
+                    } catch (DuplicateSequenceIdException duplicate) {
+                        throw batch.duplicateSequenceId(duplicate);
+                    }
+                }
+            }
+        }
     }
 
     private Object insertWithRetry(MongoOperations target, IdAssignment assignment, Object entity,

@@ -4,7 +4,6 @@ import dev.keysmith.runtime.RandomIdExhaustedException;
 import java.util.function.Supplier;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
-import org.reactivestreams.Publisher;
 import org.springframework.data.mongodb.core.ReactiveMongoOperations;
 import org.springframework.util.ClassUtils;
 import reactor.core.publisher.Mono;
@@ -16,10 +15,12 @@ import reactor.core.publisher.Mono;
  *   <li>{@link RandomIdRetry} on the reactive route: an entity whose {@code @RandomId} is absent is inserted (a
  *       {@code save} too), and an insert that collides on {@code _id} is subscribed again with a fresh id (the id
  *       callback draws it) up to {@code @RandomId(attempts)} times, then fails with
- *       {@link RandomIdExhaustedException}. A batch that holds such entities is inserted one entity at a time, in
- *       order. A collision on any other unique index is passed on as it is; a {@code @Sequence} id that collides is
- *       {@link ReactiveSequenceRetry}'s, which runs outside this advice and also keeps a batch's sequence ids in
- *       the batch's order (it inserts such a batch one entity after the other, the others through this advice).</li>
+ *       {@link RandomIdExhaustedException}. A collision on any other unique index is passed on as it is; a
+ *       {@code @Sequence} id that collides is {@link ReactiveSequenceRetry}'s, which runs outside this advice, and so
+ *       are the batches of both strategies (one {@code insertMany}, recovered part-way).</li>
+ *   <li>a {@code save} of an entity whose keysmith id is absent (every strategy) is an insert: Spring Data MongoDB
+ *       4.5.0 to 4.5.8 (Spring Boot 3.5.0 to 3.5.10) checks that the id can be generated before the callbacks run
+ *       and refuses an absent {@code UUID} id.</li>
  * </ul>
  *
  * <p>Thread-safe.
@@ -38,11 +39,20 @@ public final class ReactiveInsertIds implements MethodInterceptor {
             return invocation.proceed();
         }
         InsertCall call = InsertCall.of(invocation.getMethod(), invocation.getArguments(), target::getCollectionName);
-        Publisher<?> inserts = ReactiveEachEntity.inserts(call,
-                entity -> ids.get().forEntity(entity).retriesOnCollision(entity),
-                (entity, collection) -> insertWithRetry(target, ids.get().forEntity(entity), entity, collection, 1),
-                target::insert);
-        return inserts != null ? inserts : invocation.proceed();
+        if (!call.oneEntity()) {
+            return invocation.proceed();
+        }
+        Object entity = call.entity();
+        IdAssignment assignment = ids.get().forEntity(entity);
+        if (assignment.retriesOnCollision(entity)) {
+            return insertWithRetry(target, assignment, entity, call.collectionOf(entity), 1);
+        }
+        if (call.save() && !assignment.hasId(entity)) {
+            // Spring Data MongoDB 4.5.0 to 4.5.8 refuses a save of an entity whose UUID id is absent before the id
+            // callback runs ("Cannot autogenerate id"); an entity without its id is new, so the save is an insert
+            return target.insert(entity, call.collectionOf(entity));
+        }
+        return invocation.proceed();
     }
 
     /** The insert of {@code entity}, subscribed again with a fresh id after each collision on {@code _id}. */

@@ -3,14 +3,15 @@ package dev.keysmith.spring.mongodb.internal;
 import dev.keysmith.mongodb.DuplicateSequenceIdException;
 import dev.keysmith.runtime.CounterStatus;
 import dev.keysmith.spring.mongodb.KeysmithReactiveSequenceCounters;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
 import org.aopalliance.intercept.MethodInterceptor;
 import org.aopalliance.intercept.MethodInvocation;
-import org.reactivestreams.Publisher;
-import org.springframework.aop.ProxyMethodInvocation;
 import org.springframework.dao.DuplicateKeyException;
 import org.springframework.data.mongodb.core.ReactiveMongoOperations;
+import org.springframework.data.mongodb.core.ReactiveMongoTemplate;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
@@ -24,10 +25,10 @@ import reactor.core.publisher.Mono;
  * is known for the message too; a second collision, or the first with
  * {@code keysmith.resync-on-duplicate-id=false}, fails with Spring's {@link DuplicateKeyException} whose message (and
  * cause, {@link DuplicateSequenceIdException}) names the entity, the sequence, the id and the fix, and the caller's
- * instance keeps no id. A batch that holds such entities is inserted one entity at a time, in the batch's order (so
- * {@code saveAll([a, b, c])} gets increasing ids at {@code batch = 1}), each retried on its own; its other entities go
- * through the template's proxy one by one, so {@link ReactiveInsertIds} still retries a {@code @RandomId} among them.
- * It runs outside {@link ReactiveInsertIds}.
+ * instance keeps no id. A batch that holds {@code @Sequence} or {@code @RandomId} entities whose ids keysmith
+ * assigns is inserted here, for both strategies, with one {@code insertMany} (per collection): its sequence ids are
+ * taken before it, in the batch's order (so {@code saveAll([a, b, c])} gets increasing ids), and a collision part-way
+ * is recovered as {@link BatchInsert} decides. It runs outside {@link ReactiveInsertIds}.
  *
  * <p>Thread-safe.
  */
@@ -47,14 +48,71 @@ public final class ReactiveSequenceRetry implements MethodInterceptor {
             return invocation.proceed();
         }
         InsertCall call = InsertCall.of(invocation.getMethod(), invocation.getArguments(), target::getCollectionName);
-        // a batch's other entities through the proxy, one by one, so that the advice inside this one still applies
-        ReactiveMongoOperations proxy = invocation instanceof ProxyMethodInvocation proxied
-                && proxied.getProxy() instanceof ReactiveMongoOperations operations ? operations : target;
-        Publisher<?> inserts = ReactiveEachEntity.inserts(call,
-                entity -> ids.get().forEntity(entity).resyncsOnCollision(entity),
-                (entity, collection) -> insertWithResync(target, ids.get().forEntity(entity), entity, collection, null),
-                proxy::insert);
-        return inserts != null ? inserts : invocation.proceed();
+        if (call.batch() && target instanceof ReactiveMongoTemplate template
+                && call.anyOf(entity -> BatchInsert.retries(ids.get().forEntity(entity), entity))) {
+            List<InsertCall.Group> groups = call.byCollection();
+            return Flux.fromIterable(groups)
+                    .concatMap(group -> insertBatch(template, new BatchInsert(ids.get(), group.entities(),
+                            group.collection())).collectList())
+                    .collectList()
+                    .flatMapIterable(saved -> InsertCall.inBatchOrder(groups, saved));
+        }
+        if (call.oneEntity() && ids.get().forEntity(call.entity()).resyncsOnCollision(call.entity())) {
+            return insertWithResync(target, ids.get().forEntity(call.entity()), call.entity(),
+                    call.collectionOf(call.entity()), null);
+        }
+        return invocation.proceed();
+    }
+
+    /**
+     * {@link RandomIdRetry}'s batch insert on the reactive route: one {@code insertMany} per attempt, its sequence ids
+     * taken before it without blocking (so that the id callback hands them out at once, in the batch's order), a
+     * collision of a keysmith id part-way recovered as {@link BatchInsert} decides.
+     */
+    private Flux<Object> insertBatch(ReactiveMongoTemplate template, BatchInsert batch) {
+        List<Object> saved = new ArrayList<>();
+        return attempt(template, batch, saved).thenMany(Flux.defer(() -> Flux.fromIterable(saved)));
+    }
+
+    private Mono<Void> attempt(ReactiveMongoTemplate template, BatchInsert batch, List<Object> saved) {
+        return Mono.defer(() -> {
+            BatchInsert.Attempt attempt = batch.nextAttempt();
+            Mono<Void> sequenceIds = attempt.sequenceIds() == 0 ? Mono.empty()
+                    : AssignIdsBeforeReactiveConvert.nextIds(attempt.sequence(), attempt.sequenceIds())
+                            .doOnNext(attempt::useSequenceIds)
+                            .then();
+            return sequenceIds
+                    .then(template.insert(attempt.entities(), batch.collection())
+                            .contextWrite(context -> context.put(BatchInsert.Attempt.CONTEXT_KEY, attempt))
+                            .collectList())
+                    .doOnNext(saved::addAll)
+                    .then()
+                    .onErrorResume(RuntimeException.class, failure -> afterFailure(template, batch, attempt, failure,
+                            saved));
+        });
+    }
+
+    /** The after-save callbacks of what {@code attempt} stored, then the next attempt or the failure of the call. */
+    private Mono<Void> afterFailure(ReactiveMongoTemplate template, BatchInsert batch, BatchInsert.Attempt attempt,
+            RuntimeException failure, List<Object> saved) {
+        BatchInsert.Next next = batch.failed(failure);
+        List<Object> converted = attempt.recordedEntities();
+        Mono<Void> stored = Flux.range(0, next.stored())
+                .concatMap(i -> ReactiveAfterSaveCallbacks.afterSave(template, converted.get(i),
+                        attempt.recordedDocument(i), batch.collection()))
+                .doOnNext(saved::add)
+                .then();
+        if (next instanceof BatchInsert.Fail fail) {
+            return stored.then(Mono.error(fail.failure()));
+        }
+        BatchInsert.Retry retry = (BatchInsert.Retry) next;
+        Mono<Void> resync = retry.resync() == null ? Mono.empty()
+                : counters.get().resyncAfterDuplicate(retry.resync(), batch.collection(), retry.id(),
+                                batch.resynced(), retry.collision())
+                        .doOnNext(batch::resynced)
+                        .onErrorMap(DuplicateSequenceIdException.class, batch::duplicateSequenceId)
+                        .then();
+        return stored.then(resync).then(Mono.defer(() -> attempt(template, batch, saved)));
     }
 
     /**
