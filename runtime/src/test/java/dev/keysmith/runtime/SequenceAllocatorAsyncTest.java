@@ -4,7 +4,6 @@ import static dev.keysmith.runtime.testing.PrefetchPacing.awaitTheNextRangeWhenU
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.keysmith.runtime.internal.PrefetchScheduler;
 import dev.keysmith.runtime.testing.Concurrently;
 import dev.keysmith.runtime.testing.InMemoryCounterStore;
 import dev.keysmith.runtime.testing.ManualAsyncCounterStore;
@@ -21,7 +20,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -194,80 +192,6 @@ class SequenceAllocatorAsyncTest {
             assertThat(manual.calls()).as("one reservation for all of them").isEqualTo(1);
             manual.completeNext();
             assertThat(allocator.nextAsync().get(10, TimeUnit.SECONDS)).as("nobody took an id").isEqualTo(1);
-        }
-    }
-
-    /**
-     * The flight's one timer, run by the test (the scheduler's thread never starts) on a clock the test moves: each
-     * non-blocking waiter times out at its own deadline, and the timer arms again for those left.
-     */
-    @Test
-    void theFlightsOneTimerTimesOutEachWaiterAtItsOwnDeadlineAndArmsAgainForTheRest() throws Exception {
-        AtomicLong clock = new AtomicLong();
-        PrefetchScheduler timers = PrefetchScheduler.ownThread(Duration.ofDays(1), NeverStarted::new);
-        try (SequenceAllocator allocator = timedOutIn100Nanos("timed", timers, clock)) {
-            CompletableFuture<Long> first = allocator.nextAsync(); // reserves, and waits from 0: due at 100
-            clock.set(60);
-            CompletableFuture<Long> second = allocator.nextAsync(); // due at 160
-            assertThat(timers.getQueue()).as("one timer for both").hasSize(1);
-
-            clock.set(100);
-            timers.getQueue().take().run();
-            assertThatThrownBy(first::join).cause().isInstanceOf(IdAllocationException.class)
-                    .hasMessageContaining("allocation timeout").hasMessageContaining("'timed'");
-            assertThat(second).isNotDone();
-            assertThat(timers.getQueue()).as("armed again for the one left").hasSize(1);
-
-            clock.set(159);
-            timers.getQueue().take().run();
-            assertThat(second).as("not due yet").isNotDone();
-            clock.set(160);
-            timers.getQueue().take().run();
-            assertThatThrownBy(second::join).cause().hasMessageContaining("allocation timeout");
-            assertThat(timers.getQueue()).as("nobody left: not armed again").isEmpty();
-
-            manual.completeNext(); // the reservation comes after all
-            assertThat(allocator.nextAsync().join()).as("neither timed-out caller took an id").isEqualTo(1);
-            assertThat(manual.calls()).isEqualTo(1);
-        }
-    }
-
-    /** A waiter that comes after the flight's timer fired and found nobody arms it again for itself. */
-    @Test
-    void aWaiterAfterTheTimerFoundNobodyArmsItAgain() throws Exception {
-        AtomicLong clock = new AtomicLong();
-        PrefetchScheduler timers = PrefetchScheduler.ownThread(Duration.ofDays(1), NeverStarted::new);
-        try (SequenceAllocator allocator = timedOutIn100Nanos("rearmed", timers, clock)) {
-            CompletableFuture<Long> cancelled = allocator.nextAsync();
-            cancelled.cancel(false);
-            clock.set(100);
-            timers.getQueue().take().run();
-            assertThat(timers.getQueue()).as("nobody waits: not armed").isEmpty();
-
-            CompletableFuture<Long> later = allocator.nextAsync(); // due at 200
-            assertThat(timers.getQueue()).as("armed by the new waiter").hasSize(1);
-            clock.set(200);
-            timers.getQueue().take().run();
-            assertThatThrownBy(later::join).cause().hasMessageContaining("allocation timeout");
-        }
-    }
-
-    /** An allocator over the manual store whose clock and scheduler (its timers) the test drives. */
-    private SequenceAllocator timedOutIn100Nanos(String name, PrefetchScheduler timers, AtomicLong clock) {
-        return new SequenceAllocator(SequenceSpec.of(name).withBatch(10).withPrefetch(false), manual,
-                Duration.ofNanos(100), Duration.ofSeconds(1), 1, timers, true, clock::get);
-    }
-
-    /** The scheduler's thread in the tests that run its tasks themselves. */
-    private static final class NeverStarted extends Thread {
-
-        NeverStarted(Runnable task) {
-            super(task);
-        }
-
-        @Override
-        public synchronized void start() {
-            // never runs: the test takes the tasks from the queue
         }
     }
 
