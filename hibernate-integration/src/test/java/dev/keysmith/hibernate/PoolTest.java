@@ -56,7 +56,7 @@ class PoolTest {
                     transactions.add(threads.submit(() -> {
                         try (EntityManager em = factory.createEntityManager()) {
                             em.getTransaction().begin(); // takes this thread's connection from the pool
-                            start.await(10, TimeUnit.SECONDS); // every connection of the pool is taken now
+                            start.await(60, TimeUnit.SECONDS); // every connection of the pool is taken now (hang guard)
                             List<Order> orders = new ArrayList<>();
                             for (int i = 0; i < PER_TRANSACTION; i++) {
                                 Order order = new Order();

@@ -73,7 +73,7 @@ class ConcurrentInsertTest extends MongoTestBase {
                     return null;
                 }));
             }
-            assertThat(ready.await(10, TimeUnit.SECONDS)).isTrue();
+            assertThat(ready.await(60, TimeUnit.SECONDS)).as("every thread ready (a hang guard)").isTrue();
             start.countDown();
             for (Future<?> future : futures) {
                 future.get(60, TimeUnit.SECONDS);

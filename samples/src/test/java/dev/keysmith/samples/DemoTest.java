@@ -69,11 +69,12 @@ class DemoTest {
         output = out.toString(StandardCharsets.UTF_8).lines().toList();
         errors = err.toString(StandardCharsets.UTF_8);
 
-        // Threads the demo started that would keep a JVM alive; together they get ten seconds to finish stopping.
+        // Threads the demo started that would keep a JVM alive: each must end (a minute in all is a hang guard for a
+        // loaded machine, not a claim about speed).
         threadsLeft = Thread.getAllStackTraces().keySet().stream()
                 .filter(thread -> !before.contains(thread) && !thread.isDaemon())
                 .collect(Collectors.toSet());
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         for (Thread thread : threadsLeft) {
             TimeUnit.NANOSECONDS.timedJoin(thread, Math.max(1, deadline - System.nanoTime()));
         }
