@@ -18,6 +18,77 @@ public record AllocatorState(Range current, Next next) {
     /** Before the first reservation. */
     public static final AllocatorState INITIAL = new AllocatorState(Range.EMPTY, new None());
 
+    /** What follows the range being handed out. */
+    public sealed interface Next permits None, Reserving, Ready, Failed, Exhausted, Closed {}
+
+    /** Nothing reserved and nothing under way. */
+    public record None() implements Next {}
+
+    /** A reserved range {@code [first, last]}, not yet handed out. */
+    public record Ready(long first, long last) implements Next {
+
+        public long size() {
+            return last - first + 1;
+        }
+    }
+
+    /** The last reservation failed at {@code atNanos}; nobody tries again before {@code retryAtNanos}. */
+    public record Failed(String counter, Throwable cause, long atNanos, long retryAtNanos) implements Next {}
+
+    /** Every counter is used up. */
+    public record Exhausted() implements Next {}
+
+    public record Closed() implements Next {}
+
+    /** An id, waiting or reserving if need be ({@code next()}); an id only if one is at hand; a range ahead. */
+    public enum Want { ID, ID_NOW, PREFETCH }
+
+    /**
+     * Claim ids of {@code current}; install the {@link Ready} range in place of the used-up {@code current}; wait for
+     * the {@link Reserving} one; swap in a {@link Reserving} of one's own and reserve; fail with what {@code next} says.
+     */
+    public enum Action { TAKE, INSTALL, WAIT, RESERVE, FAIL, NOTHING }
+
+    /**
+     * The decision. A caller that waited for a reservation (from {@code waitedSinceNanos} on) takes its failure as
+     * its own; any other fails fast with a failure only during the back-off, and then reserves again.
+     */
+    public Action decide(Want want, long nowNanos, boolean waited, long waitedSinceNanos) {
+        if (next instanceof Closed) {
+            return want == Want.PREFETCH ? Action.NOTHING : Action.FAIL;
+        } else if (want != Want.PREFETCH && current.left() > 0) {
+            return Action.TAKE;
+        } else if (next instanceof Ready) {
+            return want == Want.PREFETCH ? Action.NOTHING : Action.INSTALL;
+        } else if (next instanceof Reserving) {
+            return want == Want.ID ? Action.WAIT : Action.NOTHING;
+        } else if (next instanceof Exhausted || next instanceof Failed failed && (nowNanos - failed.retryAtNanos() < 0
+                || waited && failed.atNanos() - waitedSinceNanos >= 0)) {
+            return want == Want.PREFETCH ? Action.NOTHING : Action.FAIL;
+        }
+        return want == Want.ID_NOW ? Action.NOTHING : Action.RESERVE;
+    }
+
+    public AllocatorState with(Next replacement) {
+        return new AllocatorState(current, replacement);
+    }
+
+    /**
+     * A reservation in flight (one instance each, compared by identity). {@link #settled()} completes, always
+     * normally, once its outcome is in the state: what every waiter waits for ({@link Take}). Its non-blocking
+     * waiters, and whether their one timer is armed, are kept here for that timer ({@link Take.Async}).
+     */
+    public static final class Reserving implements Next {
+
+        private final CompletableFuture<Void> settled = new CompletableFuture<>();
+        final Queue<Take.Async> waiters = new ConcurrentLinkedQueue<>();
+        final AtomicBoolean armed = new AtomicBoolean();
+
+        public CompletableFuture<Void> settled() {
+            return settled;
+        }
+    }
+
     /**
      * The range being handed out: {@code size} ids from {@code first}, each claimed by one atomic increment of a
      * cursor (this {@code AtomicLong}: the fast path, no lock, no decision). The cursor counts claims and may run past
@@ -87,77 +158,6 @@ public record AllocatorState(Range current, Next next) {
         /** The ids the sequence handed out so far: those of the ranges before this one and of this one. */
         public long handedOut() {
             return idsBefore + Math.min(get(), size);
-        }
-    }
-
-    /** What follows the range being handed out. */
-    public sealed interface Next permits None, Reserving, Ready, Failed, Exhausted, Closed {}
-
-    /** Nothing reserved and nothing under way. */
-    public record None() implements Next {}
-
-    /** A reserved range {@code [first, last]}, not yet handed out. */
-    public record Ready(long first, long last) implements Next {
-
-        public long size() {
-            return last - first + 1;
-        }
-    }
-
-    /** The last reservation failed at {@code atNanos}; nobody tries again before {@code retryAtNanos}. */
-    public record Failed(String counter, Throwable cause, long atNanos, long retryAtNanos) implements Next {}
-
-    /** Every counter is used up. */
-    public record Exhausted() implements Next {}
-
-    public record Closed() implements Next {}
-
-    /** An id, waiting or reserving if need be ({@code next()}); an id only if one is at hand; a range ahead. */
-    public enum Want { ID, ID_NOW, PREFETCH }
-
-    /**
-     * Claim ids of {@code current}; install the {@link Ready} range in place of the used-up {@code current}; wait for
-     * the {@link Reserving} one; swap in a {@link Reserving} of one's own and reserve; fail with what {@code next} says.
-     */
-    public enum Action { TAKE, INSTALL, WAIT, RESERVE, FAIL, NOTHING }
-
-    /**
-     * The decision. A caller that waited for a reservation (from {@code waitedSinceNanos} on) takes its failure as
-     * its own; any other fails fast with a failure only during the back-off, and then reserves again.
-     */
-    public Action decide(Want want, long nowNanos, boolean waited, long waitedSinceNanos) {
-        if (next instanceof Closed) {
-            return want == Want.PREFETCH ? Action.NOTHING : Action.FAIL;
-        } else if (want != Want.PREFETCH && current.left() > 0) {
-            return Action.TAKE;
-        } else if (next instanceof Ready) {
-            return want == Want.PREFETCH ? Action.NOTHING : Action.INSTALL;
-        } else if (next instanceof Reserving) {
-            return want == Want.ID ? Action.WAIT : Action.NOTHING;
-        } else if (next instanceof Exhausted || next instanceof Failed failed && (nowNanos - failed.retryAtNanos() < 0
-                || waited && failed.atNanos() - waitedSinceNanos >= 0)) {
-            return want == Want.PREFETCH ? Action.NOTHING : Action.FAIL;
-        }
-        return want == Want.ID_NOW ? Action.NOTHING : Action.RESERVE;
-    }
-
-    public AllocatorState with(Next replacement) {
-        return new AllocatorState(current, replacement);
-    }
-
-    /**
-     * A reservation in flight (one instance each, compared by identity). {@link #settled()} completes, always
-     * normally, once its outcome is in the state: what every waiter waits for ({@link Take}). Its non-blocking
-     * waiters, and whether their one timer is armed, are kept here for that timer ({@link Take.Async}).
-     */
-    public static final class Reserving implements Next {
-
-        private final CompletableFuture<Void> settled = new CompletableFuture<>();
-        final Queue<Take.Async> waiters = new ConcurrentLinkedQueue<>();
-        final AtomicBoolean armed = new AtomicBoolean();
-
-        public CompletableFuture<Void> settled() {
-            return settled;
         }
     }
 }
