@@ -1,7 +1,7 @@
 package dev.keysmith.runtime;
 
 import dev.keysmith.runtime.internal.AllocatorCore;
-import dev.keysmith.runtime.internal.IdRange;
+import dev.keysmith.runtime.internal.AllocatorState;
 import dev.keysmith.runtime.internal.PrefetchScheduler;
 import dev.keysmith.runtime.internal.Prefetcher;
 import dev.keysmith.runtime.internal.Take;
@@ -15,9 +15,9 @@ import java.util.function.LongSupplier;
  * plus access callback", the store being the callback. Ids of a range not used up (closed, the process stopped, a
  * cancelled or failed call) are never handed out again: gaps, never duplicates.
  *
- * <p><b>How the parts fit.</b> An id of the range in hand ({@code IdRange}) costs one atomic increment. All else is one
- * immutable {@code AllocatorState} (the range in hand, and what follows it: nothing, a reservation in flight, a
- * reserved range, the last failure, the end of the id space, the close) and one pure function of it,
+ * <p><b>How the parts fit.</b> An id of the range in hand ({@code AllocatorState.Range}) costs one atomic increment.
+ * All else is one immutable {@code AllocatorState} (the range in hand, and what follows it: nothing, a reservation in
+ * flight, a reserved range, the last failure, the end of the id space, the close) and one pure function of it,
  * {@code AllocatorState.decide}. {@link #next()}, {@link #nextIds} and {@link #nextAsync()} run one loop over it
  * ({@code Take}), differing only in how they wait; {@link #tryNext()} never waits nor reserves; the prefetch
  * ({@code Prefetcher}, on the {@code PrefetchScheduler}'s one thread) asks it whether to reserve ahead.
@@ -45,7 +45,7 @@ import java.util.function.LongSupplier;
 public final class SequenceAllocator implements AutoCloseable {
 
     /** What {@link #tryNext()} returns when no id is ready: -1 (ids are never negative). */
-    public static final long NONE_READY = IdRange.USED_UP;
+    public static final long NONE_READY = AllocatorState.Range.USED_UP;
 
     private final SequenceSpec spec;
     private final AllocatorCore core;

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.keysmith.runtime.testing.Concurrently;
 import dev.keysmith.runtime.testing.InMemoryCounterStore;
 import dev.keysmith.runtime.testing.ManualAsyncCounterStore;
+import dev.keysmith.runtime.testing.ManualTimers;
 import dev.keysmith.runtime.testing.RecordingCounterStore;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -20,6 +21,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -193,6 +195,98 @@ class SequenceAllocatorAsyncTest {
             manual.completeNext();
             assertThat(allocator.nextAsync().get(10, TimeUnit.SECONDS)).as("nobody took an id").isEqualTo(1);
         }
+    }
+
+    /**
+     * The flight's one timer, on a clock the test moves and a scheduler whose tasks only the test runs: each
+     * non-blocking waiter times out at its own deadline, and the timer arms again for those left.
+     */
+    @Test
+    void theFlightsOneTimerTimesOutEachWaiterAtItsOwnDeadlineAndArmsAgainForTheRest() throws Exception {
+        AtomicLong clock = new AtomicLong();
+        try (ManualTimers timers = new ManualTimers();
+                SequenceAllocator allocator = timedOutIn(Duration.ofNanos(100), "timed", timers, clock)) {
+            CompletableFuture<Long> first = allocator.nextAsync(); // reserves, and waits from 0: due at 100
+            clock.set(60);
+            CompletableFuture<Long> second = allocator.nextAsync(); // due at 160
+            assertThat(timers.queued()).as("one timer for both").isEqualTo(1);
+
+            clock.set(100);
+            timers.runNext();
+            assertThatThrownBy(first::join).cause().isInstanceOf(IdAllocationException.class)
+                    .hasMessageContaining("allocation timeout").hasMessageContaining("'timed'");
+            assertThat(second).isNotDone();
+            assertThat(timers.queued()).as("armed again for the one left").isEqualTo(1);
+
+            clock.set(159);
+            timers.runNext();
+            assertThat(second).as("not due yet").isNotDone();
+            assertThat(timers.queued()).as("armed again, still for the one left").isEqualTo(1);
+            clock.set(160);
+            timers.runNext();
+            assertThatThrownBy(second::join).cause().hasMessageContaining("allocation timeout");
+            assertThat(timers.queued()).as("nobody left: not armed again").isZero();
+
+            manual.completeNext(); // the reservation comes after all
+            assertThat(allocator.nextAsync().join()).as("neither timed-out caller took an id").isEqualTo(1);
+            assertThat(manual.calls()).isEqualTo(1);
+        }
+    }
+
+    /** A waiter that comes after the flight's timer fired and found nobody arms it again for itself. */
+    @Test
+    void aWaiterAfterTheTimerFoundNobodyArmsItAgain() throws Exception {
+        AtomicLong clock = new AtomicLong();
+        try (ManualTimers timers = new ManualTimers();
+                SequenceAllocator allocator = timedOutIn(Duration.ofNanos(100), "rearmed", timers, clock)) {
+            CompletableFuture<Long> cancelled = allocator.nextAsync();
+            cancelled.cancel(false);
+            clock.set(100);
+            timers.runNext();
+            assertThat(timers.queued()).as("nobody waits: not armed").isZero();
+
+            CompletableFuture<Long> later = allocator.nextAsync(); // due at 200
+            assertThat(timers.queued()).as("armed by the new waiter").isEqualTo(1);
+            clock.set(200);
+            timers.runNext();
+            assertThatThrownBy(later::join).cause().hasMessageContaining("allocation timeout");
+            assertThat(timers.queued()).isZero();
+        }
+    }
+
+    /**
+     * After a time-out the timer arms for the earliest deadline left, not the latest nor the next to arrive. The
+     * clock goes back for the third waiter (any order of deadlines is possible: a take waits from its first wait), and
+     * the timeout is in seconds, so that the delay it was armed with is told apart on the real clock whatever the load.
+     */
+    @Test
+    void theTimerArmsAgainForTheEarliestDeadlineLeft() throws Exception {
+        AtomicLong clock = new AtomicLong();
+        long second = TimeUnit.SECONDS.toNanos(1);
+        try (ManualTimers timers = new ManualTimers();
+                SequenceAllocator allocator = timedOutIn(Duration.ofSeconds(100), "earliest", timers, clock)) {
+            CompletableFuture<Long> first = allocator.nextAsync(); // due at 100 s
+            clock.set(60 * second);
+            CompletableFuture<Long> late = allocator.nextAsync(); // due at 160 s
+            clock.set(30 * second);
+            CompletableFuture<Long> early = allocator.nextAsync(); // due at 130 s
+
+            clock.set(100 * second);
+            timers.runNext();
+            assertThat(first).isCompletedExceptionally();
+            assertThat(timers.nextDelayNanos()).as("armed for 130 s, 30 s from now").isBetween(1L, 30 * second);
+            clock.set(130 * second);
+            timers.runNext();
+            assertThat(early).isCompletedExceptionally();
+            assertThat(late).isNotDone();
+            assertThat(timers.nextDelayNanos()).as("then for 160 s").isBetween(1L, 30 * second);
+        }
+    }
+
+    /** An allocator over the manual store whose clock and timers the test drives. */
+    private SequenceAllocator timedOutIn(Duration timeout, String name, ManualTimers timers, AtomicLong clock) {
+        return new SequenceAllocator(SequenceSpec.of(name).withBatch(10).withPrefetch(false), manual, timeout,
+                Duration.ofSeconds(1), 1, timers.scheduler(), false, clock::get);
     }
 
     @Test

@@ -11,6 +11,7 @@ import dev.keysmith.runtime.internal.AllocatorState.Exhausted;
 import dev.keysmith.runtime.internal.AllocatorState.Failed;
 import dev.keysmith.runtime.internal.AllocatorState.Next;
 import dev.keysmith.runtime.internal.AllocatorState.None;
+import dev.keysmith.runtime.internal.AllocatorState.Range;
 import dev.keysmith.runtime.internal.AllocatorState.Ready;
 import dev.keysmith.runtime.internal.AllocatorState.Reserving;
 import dev.keysmith.runtime.internal.AllocatorState.Want;
@@ -77,16 +78,16 @@ public final class AllocatorCore {
         return spec.name();
     }
 
-    /** An id of the range in hand or of a reserved one, else {@link IdRange#USED_UP}: never waits nor reserves. */
+    /** An id of the range in hand or of a reserved one, else {@link Range#USED_UP}: never waits nor reserves. */
     public long tryTake() {
         long id = state.get().current().take();
-        while (id == IdRange.USED_UP) {
+        while (id == Range.USED_UP) {
             AllocatorState now = state.get();
             switch (now.decide(Want.ID_NOW, now(), false, 0)) {
                 case TAKE -> id = now.current().take();
                 case INSTALL -> install(now);
                 default -> {
-                    return IdRange.USED_UP;
+                    return Range.USED_UP;
                 }
             }
         }
@@ -97,7 +98,7 @@ public final class AllocatorCore {
     public void install(AllocatorState now) {
         Ready block = (Ready) now.next();
         long stale = rangeOf(block.first()).staleThrough();
-        IdRange next = block.last() <= stale ? now.current().retired()
+        Range next = block.last() <= stale ? now.current().retired()
                 : now.current().followedBy(Math.max(block.first(), stale + 1), block.last());
         state.compareAndSet(now, new AllocatorState(next, new None()));
     }
@@ -250,7 +251,7 @@ public final class AllocatorCore {
     public void skipThrough(long largestTaken) {
         CounterRange range = rangeOf(largestTaken);
         if (range != null && range.skipThrough(largestTaken)) {
-            IdRange current = state.get().current();
+            Range current = state.get().current();
             if (current.left() > 0 && rangeOf(current.first()) == range) {
                 current.skipThrough(largestTaken);
             }

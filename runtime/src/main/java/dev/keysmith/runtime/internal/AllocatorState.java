@@ -3,8 +3,8 @@ package dev.keysmith.runtime.internal;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * All a sequence allocator decides from, as one value, and the one function that decides ({@link #decide}).
@@ -13,10 +13,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  *
  * <p>Immutable (but for the current range's cursor, and a {@link Reserving}, which settles once).
  */
-public record AllocatorState(IdRange current, Next next) {
+public record AllocatorState(Range current, Next next) {
 
     /** Before the first reservation. */
-    public static final AllocatorState INITIAL = new AllocatorState(IdRange.EMPTY, new None());
+    public static final AllocatorState INITIAL = new AllocatorState(Range.EMPTY, new None());
 
     /** What follows the range being handed out. */
     public sealed interface Next permits None, Reserving, Ready, Failed, Exhausted, Closed {}
@@ -75,59 +75,89 @@ public record AllocatorState(IdRange current, Next next) {
 
     /**
      * A reservation in flight (one instance each, compared by identity). {@link #settled()} completes, always
-     * normally, once its outcome is in the state: blocking waiters wake from a bounded {@code get}, non-blocking ones
-     * are its continuations. These share one allocation-timeout timer, armed for the first one's deadline; when it
-     * fires, it times out those past their deadline and arms again for the earliest left.
+     * normally, once its outcome is in the state: what every waiter waits for ({@link Take}). Its non-blocking
+     * waiters, and whether their one timer is armed, are kept here for that timer ({@link Take.Async}).
      */
     public static final class Reserving implements Next {
 
         private final CompletableFuture<Void> settled = new CompletableFuture<>();
-        private final Queue<Take.Async> waiters = new ConcurrentLinkedQueue<>();
-        private final AtomicBoolean armed = new AtomicBoolean();
+        final Queue<Take.Async> waiters = new ConcurrentLinkedQueue<>();
+        final AtomicBoolean armed = new AtomicBoolean();
 
         public CompletableFuture<Void> settled() {
             return settled;
         }
+    }
 
-        /** Adds a non-blocking waiter, arming the timer if none is; throws RejectedExecutionException if it must. */
-        void await(Take.Async waiter, AllocatorCore core) {
-            waiters.add(waiter);
-            if (armed.compareAndSet(false, true)) {
-                arm(waiter.deadlineNanos(), core);
-            }
+    /**
+     * The range being handed out: {@code size} ids from {@code first}, each claimed by one atomic increment of a
+     * cursor (this {@code AtomicLong}: the fast path, no lock, no decision). The cursor counts claims and may run past
+     * the size: such a claim is no id. Ids are never negative, so "used up" is {@link #USED_UP} and a take allocates
+     * nothing. A new range carries the count of the ids handed out before it, for the figures and the prefetch's pace.
+     */
+    @SuppressWarnings("serial") // never serialized
+    public static final class Range extends AtomicLong {
+
+        /** What {@link #take()} returns when the range is used up. */
+        public static final long USED_UP = -1;
+
+        static final Range EMPTY = new Range(0, 0, 0);
+
+        private final long first;
+        private final long size;
+        private final long idsBefore;
+
+        private Range(long first, long size, long idsBefore) {
+            this.first = first;
+            this.size = size;
+            this.idsBefore = idsBefore;
         }
 
-        private void arm(long deadline, AllocatorCore core) {
-            var timer = core.scheduler.timeout(() -> expire(core), Math.max(0, deadline - core.now()));
-            settled.whenComplete((done, never) -> timer.cancel(false));
+        /** The range of the ids {@code [first, last]} that follows this one. */
+        Range followedBy(long first, long last) {
+            return new Range(first, last - first + 1, handedOut());
         }
 
-        /** Disarms first, so that a waiter added during the scan either is seen by it or arms a timer itself. */
-        private void expire(AllocatorCore core) {
-            if (settled.isDone()) {
-                return;
+        /** A range with no id after this one (a closed sequence keeps it, to go on counting its ids). */
+        Range retired() {
+            return new Range(0, 0, handedOut());
+        }
+
+        long first() {
+            return first;
+        }
+
+        /** This range's next id, or {@link #USED_UP}. */
+        public long take() {
+            long claim = getAndIncrement();
+            return claim < size ? first + claim : USED_UP;
+        }
+
+        /** Claims up to {@code into.length - from} ids into {@code into[from...]} at once; how many it got. */
+        int takeInto(long[] into, int from) {
+            int wanted = into.length - from;
+            long claim = getAndAdd(wanted);
+            int got = (int) Math.max(0, Math.min(wanted, size - claim));
+            for (int i = 0; i < got; i++) {
+                into[from + i] = first + claim + i;
             }
-            armed.set(false);
-            long now = core.now();
-            Long earliest = null;
-            for (var each = waiters.iterator(); each.hasNext(); ) {
-                Take.Async waiter = each.next();
-                if (!waiter.withdrawn() && waiter.deadlineNanos() - now <= 0) {
-                    waiter.timeOut();
-                }
-                if (waiter.withdrawn()) {
-                    each.remove();
-                } else if (earliest == null || waiter.deadlineNanos() - earliest < 0) {
-                    earliest = waiter.deadlineNanos();
-                }
-            }
-            try {
-                if (earliest != null && armed.compareAndSet(false, true)) {
-                    arm(earliest, core);
-                }
-            } catch (RejectedExecutionException closed) {
-                // the scheduler closes with the allocators, whose close settles the flight
-            }
+            return got;
+        }
+
+        /** Never hands out an id at or below {@code id} from here on (one claimed at the same instant excepted). */
+        void skipThrough(long id) {
+            long claims = id < first ? 0 : id - first >= size ? size : id - first + 1;
+            getAndAccumulate(claims, Math::max);
+        }
+
+        /** The ids not yet claimed. */
+        public long left() {
+            return size - Math.min(get(), size);
+        }
+
+        /** The ids the sequence handed out so far: those of the ranges before this one and of this one. */
+        public long handedOut() {
+            return idsBefore + Math.min(get(), size);
         }
     }
 }

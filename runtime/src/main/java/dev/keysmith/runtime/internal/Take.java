@@ -12,8 +12,10 @@ import java.util.concurrent.TimeoutException;
 
 /**
  * A call that needs ids the range in hand lacks: the one loop over {@link AllocatorState#decide} that
- * {@code next()}, {@code next(CounterStore)}, the bulk take and ({@link Async}) {@code nextAsync()} share. This one
- * waits on the caller's thread; {@link Async} is resumed by each flight it waits for, one thread at a time.
+ * {@code next()}, {@code next(CounterStore)}, the bulk take and ({@link Async}) {@code nextAsync()} share, and how
+ * they wait: for a flight's {@link Reserving#settled()}, this one on the caller's thread (bounded by its own timeout),
+ * {@link Async} as its continuation (resumed by each flight it waits for, one thread at a time), timed out by the one
+ * timer the flight's non-blocking waiters share.
  *
  * <p>Not thread-safe: one call's, run by one thread at a time.
  */
@@ -132,16 +134,52 @@ public class Take {
             }
         }
 
+        /**
+         * Registers to be resumed by {@code flight}, and to be timed out by the one timer its non-blocking waiters
+         * share, arming it if it is not (for this one's deadline; when it fires, it arms again for the earliest left).
+         */
         @Override
         boolean await(Reserving flight, boolean own) {
             super.await(flight, true);
-            try {
-                flight.await(this, core);
-            } catch (RejectedExecutionException closing) {
-                // the scheduler closes after the allocators: the close settles the flight, and the loop finds it
+            flight.waiters.add(this);
+            if (flight.armed.compareAndSet(false, true)) {
+                arm(flight);
             }
             flight.settled().whenComplete(this::resume);
             return false;
+        }
+
+        private void arm(Reserving flight) {
+            try {
+                var timer = core.scheduler.timeout(() -> expire(flight), Math.max(0, deadlineNanos() - core.now()));
+                flight.settled().whenComplete((done, never) -> timer.cancel(false));
+            } catch (RejectedExecutionException closing) {
+                // the scheduler closes after the allocators: the close settles the flight, and the loop finds it
+            }
+        }
+
+        /** Disarms first, so that a waiter added during the scan either is seen by it or arms the timer itself. */
+        private void expire(Reserving flight) {
+            if (flight.settled().isDone()) {
+                return;
+            }
+            flight.armed.set(false);
+            long now = core.now();
+            Async earliest = null;
+            for (var each = flight.waiters.iterator(); each.hasNext(); ) {
+                Async waiter = each.next();
+                if (!waiter.withdrawn() && waiter.deadlineNanos() - now <= 0) {
+                    waiter.result.completeExceptionally(core.timedOut());
+                }
+                if (waiter.withdrawn()) {
+                    each.remove();
+                } else if (earliest == null || waiter.deadlineNanos() - earliest.deadlineNanos() < 0) {
+                    earliest = waiter;
+                }
+            }
+            if (earliest != null && flight.armed.compareAndSet(false, true)) {
+                earliest.arm(flight);
+            }
         }
 
         @Override
@@ -154,12 +192,8 @@ public class Take {
             return result.isDone();
         }
 
-        long deadlineNanos() {
+        private long deadlineNanos() {
             return waitedSince + core.allocationTimeoutNanos;
-        }
-
-        void timeOut() {
-            result.completeExceptionally(core.timedOut());
         }
     }
 }

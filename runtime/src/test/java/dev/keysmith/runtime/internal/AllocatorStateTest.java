@@ -8,6 +8,7 @@ import dev.keysmith.runtime.internal.AllocatorState.Exhausted;
 import dev.keysmith.runtime.internal.AllocatorState.Failed;
 import dev.keysmith.runtime.internal.AllocatorState.Next;
 import dev.keysmith.runtime.internal.AllocatorState.None;
+import dev.keysmith.runtime.internal.AllocatorState.Range;
 import dev.keysmith.runtime.internal.AllocatorState.Ready;
 import dev.keysmith.runtime.internal.AllocatorState.Reserving;
 import dev.keysmith.runtime.internal.AllocatorState.Want;
@@ -19,8 +20,8 @@ import org.junit.jupiter.api.Test;
 class AllocatorStateTest {
 
     private static final long NOW = 1_000;
-    private static final IdRange IN_HAND = IdRange.EMPTY.followedBy(1, 10);
-    private static final IdRange USED_UP = IdRange.EMPTY;
+    private static final Range IN_HAND = Range.EMPTY.followedBy(1, 10);
+    private static final Range USED_UP = Range.EMPTY;
 
     @Test
     void withIdsInHandEveryCallerTakesOneAndThePrefetchLooksOnlyAtTheNextRange() {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keysmith.runtime.SequenceSpec;
 import dev.keysmith.runtime.internal.AllocatorState.Action;
+import dev.keysmith.runtime.internal.AllocatorState.Range;
 import dev.keysmith.runtime.internal.AllocatorState.Want;
 import dev.keysmith.runtime.testing.LogCapture;
 import dev.keysmith.runtime.testing.ManualAsyncCounterStore;
@@ -215,7 +216,7 @@ class PrefetcherTest {
             } else if (action != Action.TAKE) {
                 return false;
             }
-            if (now.current().take() == IdRange.USED_UP) {
+            if (now.current().take() == Range.USED_UP) {
                 return false;
             }
             clock.addAndGet(nanosPerId);

@@ -1,0 +1,53 @@
+package dev.keysmith.runtime.testing;
+
+import dev.keysmith.runtime.internal.PrefetchScheduler;
+import java.time.Duration;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A {@link PrefetchScheduler} whose tasks only the test runs ({@link #runNext()}), in the order of their delays, at
+ * whatever time the test's clock says. Its pool thread ignores the pool's worker and ends at once, so no thread ever
+ * takes a task from the queue: what the queue holds is exactly what was scheduled and not yet run by the test.
+ *
+ * <p>(Overriding {@code Thread.start()} does not do this: from Java 21 the pool starts its threads through the
+ * thread's container, past that method, and a real worker raced the test for the tasks.)
+ */
+public final class ManualTimers implements AutoCloseable {
+
+    private final PrefetchScheduler scheduler = PrefetchScheduler.ownThread(Duration.ofDays(1),
+            worker -> new Thread(() -> { }, "manual-timers-idle"));
+
+    public PrefetchScheduler scheduler() {
+        return scheduler;
+    }
+
+    /** The tasks scheduled and not yet run (a cancelled one stays queued until run: the pool keeps it). */
+    public int queued() {
+        return scheduler.getQueue().size();
+    }
+
+    /** The delay the earliest queued task was scheduled with, as left now on the real clock. */
+    public long nextDelayNanos() {
+        return ((ScheduledFuture<?>) queue().peek()).getDelay(TimeUnit.NANOSECONDS);
+    }
+
+    /** Runs the earliest queued task on this thread, due or not; fails when none is queued. */
+    public void runNext() {
+        Runnable task = queue().peek();
+        if (task == null || !queue().remove(task)) {
+            throw new AssertionError("no task queued");
+        }
+        task.run();
+    }
+
+    private BlockingQueue<Runnable> queue() {
+        return scheduler.getQueue();
+    }
+
+    @Override
+    public void close() {
+        scheduler.close();
+    }
+}
