@@ -6,8 +6,11 @@ import io.quarkus.mongodb.panache.common.reactive.runtime.ReactiveMongoOperation
 import io.quarkus.mongodb.panache.common.runtime.MongoOperations;
 import io.quarkus.mongodb.reactive.ReactiveMongoCollection;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.Context;
+import io.vertx.core.Vertx;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import org.bson.BsonValue;
 import org.bson.codecs.Codec;
 import org.bson.codecs.configuration.CodecRegistry;
@@ -111,9 +114,19 @@ public final class PanacheHooks {
         if (!(codec instanceof EntityCodec<?> entityCodec) || entityCodec.sequence() == null) {
             return Uni.createFrom().item(entity); // every other strategy: the codec makes the id at once on insert
         }
-        // keysmith's one non-blocking way to an id (the reactive driver's route uses it too), as a Uni
-        return Uni.createFrom().completionStage(
-                () -> NonBlockingIds.ifAbsent((EntityCodec<Object>) entityCodec, entity).toFuture());
+        EntityCodec<Object> sequenced = (EntityCodec<Object>) entityCodec;
+        return Uni.createFrom().deferred(() -> {
+            // keysmith's one non-blocking way to an id (the reactive driver's route takes it too)
+            CompletableFuture<Object> ready = NonBlockingIds.ifAbsent(sequenced, entity).toFuture();
+            Uni<Object> withId = Uni.createFrom().completionStage(ready);
+            Context caller = Vertx.currentContext();
+            if (ready.isDone() || caller == null) {
+                return withId;
+            }
+            // the id came on the store's thread: Panache goes on where it was called, on the caller's Vert.x context
+            // (its session, the request's context), as it would have without keysmith
+            return withId.emitOn(task -> caller.runOnContext(ignored -> task.run()));
+        });
     }
 
     private static Uni<List<Object>> withIds(ReactiveMongoCollection<?> collection, List<Object> entities) {
