@@ -1,8 +1,9 @@
 package dev.keysmith.quarkus.deployment;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
 import org.jboss.jandex.AnnotationInstance;
 import org.jboss.jandex.AnnotationTarget;
 import org.jboss.jandex.ClassInfo;
@@ -45,9 +46,10 @@ final class BuildChecks {
     private BuildChecks() {
     }
 
-    /** Every problem in the application, one message each, in a stable order. */
+    /** Every problem in the application, one message each, in a stable order (sorted). */
     static List<String> problems(IndexView index, String uuidRepresentation) {
-        List<String> problems = new ArrayList<>();
+        // a set: a record component's annotation is also on its field and its accessor
+        Set<String> problems = new TreeSet<>();
         for (DotName annotation : ID_ANNOTATIONS) {
             for (AnnotationInstance id : index.getAnnotations(annotation)) {
                 ClassInfo owner = owner(id.target());
@@ -65,8 +67,7 @@ final class BuildChecks {
                 }
             }
         }
-        problems.sort(null);
-        return problems;
+        return List.copyOf(problems);
     }
 
     private static ClassInfo owner(AnnotationTarget target) {
