@@ -5,6 +5,7 @@ import dev.keysmith.runtime.codec.EntityCodec;
 import io.quarkus.mongodb.panache.common.reactive.runtime.ReactiveMongoOperations;
 import io.quarkus.mongodb.panache.common.runtime.MongoOperations;
 import io.quarkus.mongodb.reactive.ReactiveMongoCollection;
+import io.smallrye.mutiny.Multi;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
@@ -129,14 +130,13 @@ public final class PanacheHooks {
         });
     }
 
+    /**
+     * The entities with their ids, one after the other: the ids of a list follow its order, as a blocking insertMany's
+     * do (a sequence serves one reservation at a time, so awaiting them together would gain nothing).
+     */
     private static Uni<List<Object>> withIds(ReactiveMongoCollection<?> collection, List<Object> entities) {
-        if (entities.isEmpty()) {
-            return Uni.createFrom().item(entities);
-        }
-        List<Uni<Object>> ready = new ArrayList<>(entities.size());
-        for (Object entity : entities) {
-            ready.add(withId(collection, entity));
-        }
-        return Uni.join().all(ready).andFailFast();
+        return Multi.createFrom().iterable(entities)
+                .onItem().transformToUniAndConcatenate(entity -> withId(collection, entity))
+                .collect().asList();
     }
 }

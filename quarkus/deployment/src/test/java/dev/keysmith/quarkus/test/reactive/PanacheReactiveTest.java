@@ -93,6 +93,7 @@ class PanacheReactiveTest {
         assertThat(upserted.number).isNotNull();
         assertThat(List.of(first.number, batch.get(0).number, batch.get(1).number, batch.get(2).number,
                 upserted.number)).doesNotHaveDuplicates();
+        assertThat(List.of(batch.get(0).number, batch.get(1).number, batch.get(2).number)).isSorted();
         assertThat(ObjectId.isValid(note.id)).isTrue();
         assertThat(badge.id.version()).isEqualTo(4);
         assertThat(coupon.code).isBetween(1_000_000_000L, 9_999_999_999L);
