@@ -2,8 +2,8 @@ package com.example;
 
 import dev.keysmith.annotations.Document;
 import dev.keysmith.annotations.RandomId;
-import io.quarkus.mongodb.panache.common.MongoEntity;
 import io.quarkus.mongodb.panache.PanacheMongoEntityBase;
+import io.quarkus.mongodb.panache.common.MongoEntity;
 
 @MongoEntity(collection = "giftCards")
 @Document(collection = "giftCards")
