@@ -22,6 +22,8 @@ final class BuildChecks {
             DotName.createSimple("dev.keysmith.annotations.UuidId"),
             DotName.createSimple("dev.keysmith.annotations.RandomId"));
     private static final DotName UUID_ID = DotName.createSimple("dev.keysmith.annotations.UuidId");
+    /** JPA entities are Hibernate's to store: the MongoDB client's UUID representation is not theirs. */
+    private static final DotName JPA_ENTITY = DotName.createSimple("jakarta.persistence.Entity");
 
     /** The messages of the checks, each with a stable tag, the rule and the fix. */
     enum Message {
@@ -61,7 +63,8 @@ final class BuildChecks {
                     problems.add(Message.PANACHE_ENTITY_HAS_ID.format(owner.name(), panacheEntity.withoutPackagePrefix(),
                             annotation.withoutPackagePrefix(), elementName(id.target())));
                 }
-                if (annotation.equals(UUID_ID) && !"standard".equalsIgnoreCase(uuidRepresentation)) {
+                if (annotation.equals(UUID_ID) && !"standard".equalsIgnoreCase(uuidRepresentation)
+                        && !owner.hasDeclaredAnnotation(JPA_ENTITY)) {
                     problems.add(Message.UUID_REPRESENTATION.format(owner.name(),
                             uuidRepresentation == null ? "not set" : "'" + uuidRepresentation + "'"));
                 }
