@@ -1,0 +1,15 @@
+package com.example;
+
+import dev.keysmith.annotations.Document;
+import dev.keysmith.annotations.UuidId;
+import io.quarkus.mongodb.panache.PanacheMongoEntityBase;
+import io.quarkus.mongodb.panache.common.MongoEntity;
+import java.util.UUID;
+
+@MongoEntity(collection = "customers")
+@Document(collection = "customers")
+public class Customer extends PanacheMongoEntityBase {
+    @UuidId(version = UuidId.Version.TIME_ORDERED)
+    public UUID id;
+    public String name;
+}
