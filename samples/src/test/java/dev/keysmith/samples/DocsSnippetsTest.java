@@ -24,8 +24,9 @@ import org.junit.jupiter.api.TestFactory;
  *       samples, {@code spring-boot-mongodb} and {@code spring-boot-mongodb-reactive}; for the Hibernate OGM
  *       route, {@code hibernate-ogm/src/main/java}; for the reactive guide, keysmith-mongodb-reactive's
  *       {@code ReactiveGuideTest} and the project {@code consumers/reactive}; for getting started's quick starts,
- *       {@code consumers/mongodb} and {@code consumers/jpa}; for the Quarkus guide, {@code consumers/quarkus}) when
- *       its lines appear there in the same order, not necessarily next to each other (a subsequence): a sample may
+ *       {@code consumers/mongodb} and {@code consumers/jpa}; for
+ *       the Quarkus guide, {@code consumers/quarkus}; for spring.md's blocking quick start, {@code consumers/spring})
+ *       when its lines appear there in the same order, not necessarily next to each other (a subsequence): a sample may
  *       have more members, statements and comments than the guide shows.</li>
  *   <li>Lines are compared normalized: trimmed, runs of spaces collapsed to one, and a trailing
  *       {@code // comment} removed (outside string literals), in the guide and in the source alike. Comments are
@@ -171,7 +172,8 @@ class DocsSnippetsTest {
                 "spring-boot-mongodb-reactive/src/test/java", "hibernate-ogm/src/main/java",
                 "../mongodb-reactive/src/test/java/dev/keysmith/mongodb/reactive/ReactiveGuideTest.java",
                 "../consumers/mongodb/src/main/java", "../consumers/reactive/src/main/java",
-                "../consumers/jpa/src/main/java", "../consumers/quarkus/src/main/java")) {
+                "../consumers/jpa/src/main/java", "../consumers/quarkus/src/main/java",
+                "../consumers/spring/src/main/java")) {
             try (Stream<Path> files = Files.walk(MODULE.resolve(root))) {
                 files.filter(file -> file.toString().endsWith(".java"))
                         .forEach(file -> sources.put(MODULE.relativize(file).toString(), DocSnippets.read(file)));
