@@ -24,7 +24,7 @@ import org.junit.jupiter.api.TestFactory;
  *       samples, {@code spring-boot-mongodb} and {@code spring-boot-mongodb-reactive}; for the Hibernate OGM
  *       route, {@code hibernate-ogm/src/main/java}; for the reactive guide, keysmith-mongodb-reactive's
  *       {@code ReactiveGuideTest} and the project {@code consumers/reactive}; for getting started's quick starts,
- *       {@code consumers/mongodb} and {@code consumers/jpa}; for
+ *       {@code consumers/mongodb} and {@code consumers/jpa} (whose code hibernate.md's quick start shows too); for
  *       the Quarkus guide, {@code consumers/quarkus}; for spring.md's blocking quick start, {@code consumers/spring})
  *       when its lines appear there in the same order, not necessarily next to each other (a subsequence): a sample may
  *       have more members, statements and comments than the guide shows.</li>

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Test;
  * {@code docs/getting-started.md} (and {@code docs/hibernate-ogm.md} for the OGM project, {@code docs/reactive.md} for
  * the reactive one) shows the poms of {@code consumers/} (the projects CI builds against the published artifacts and
  * runs) as they are, and shows no other complete pom: what a reader copies is what was built. {@code docs/kotlin.md},
- * {@code docs/spring.md} and {@code docs/quarkus.md} show excerpts of the Kotlin, Spring (blocking and reactive)
- * and Quarkus projects' poms, each line as the pom has it.
+ * {@code docs/spring.md}, {@code docs/hibernate.md} and {@code docs/quarkus.md} show excerpts of the Kotlin, Spring
+ * (blocking and reactive), JPA and Quarkus projects' poms, each line as the pom has it.
  */
 class GettingStartedPomsTest {
 
@@ -31,13 +31,15 @@ class GettingStartedPomsTest {
 
     /**
      * Consumer projects whose guide shows excerpts of their pom, each after a line that says
-     * "From `consumers/.../pom.xml`": every line of such an excerpt is a line of that pom.
+     * "From `consumers/.../pom.xml`": every line of such an excerpt is a line of that pom. A pom may be excerpted by
+     * a route's page and shown whole by getting-started.md ({@code consumers/jpa}).
      */
     private static final List<Map.Entry<String, String>> EXCERPTED = List.of(
             Map.entry("consumers/kotlin/pom.xml", "docs/kotlin.md"),
             Map.entry("consumers/kotlin-spring/pom.xml", "docs/kotlin.md"),
             Map.entry("consumers/spring-reactive/pom.xml", "docs/spring.md"),
             Map.entry("consumers/spring/pom.xml", "docs/spring.md"),
+            Map.entry("consumers/jpa/pom.xml", "docs/hibernate.md"),
             Map.entry("consumers/quarkus/pom.xml", "docs/quarkus.md"));
 
     private static final Path ROOT = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().normalize()
