@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
@@ -82,6 +83,28 @@ class GettingStartedPomsTest {
         }
     }
 
+    /**
+     * A consumer's {@code application.properties} shown in a guide, after a line that says
+     * "From `consumers/.../application.properties`:": every line of the block is a line of the file.
+     */
+    private static final List<Map.Entry<String, String>> PROPERTIES = List.of(
+            Map.entry("consumers/spring/src/main/resources/application.properties", "docs/spring.md"));
+
+    @Test
+    void theGuidesShowTheConsumersPropertiesAsTheyAre() {
+        for (Map.Entry<String, String> shown : PROPERTIES) {
+            String guide = DocSnippets.read(ROOT.resolve(shown.getValue()));
+            List<String> excerpts = excerptsOf(guide, shown.getKey(), "```properties");
+            assertThat(excerpts).as("excerpts of " + shown.getKey() + " in " + shown.getValue()).isNotEmpty();
+            List<String> fileLines = DocSnippets.read(ROOT.resolve(shown.getKey())).lines().map(String::strip)
+                    .toList();
+            for (String excerpt : excerpts) {
+                assertThat(fileLines).as("the lines of an excerpt of " + shown.getKey() + " in " + shown.getValue())
+                        .containsAll(excerpt.lines().map(String::strip).filter(line -> !line.isEmpty()).toList());
+            }
+        }
+    }
+
     @Test
     void anExcerptWithALineThePomDoesNotHaveIsFound() {
         String guide = String.join("\n", "From `consumers/x/pom.xml`:", "", "```xml", "<a>1</a>", "```", "",
@@ -92,10 +115,15 @@ class GettingStartedPomsTest {
 
     /** The xml blocks of {@code markdown} that follow a paragraph ending in "From `pom`:". */
     static List<String> excerptsOf(String markdown, String pom) {
+        return excerptsOf(markdown, pom, "```xml");
+    }
+
+    /** The blocks opened by {@code fence} in {@code markdown} that follow a paragraph ending in "From `file`:". */
+    static List<String> excerptsOf(String markdown, String file, String fence) {
         List<String> excerpts = new ArrayList<>();
-        String[] parts = markdown.split("```xml", -1);
+        String[] parts = markdown.split(Pattern.quote(fence), -1);
         for (int i = 1; i < parts.length; i++) {
-            if (parts[i - 1].strip().endsWith("From `" + pom + "`:")) {
+            if (parts[i - 1].strip().endsWith("From `" + file + "`:")) {
                 excerpts.add(normalized(parts[i].substring(0, parts[i].indexOf("```"))));
             }
         }
