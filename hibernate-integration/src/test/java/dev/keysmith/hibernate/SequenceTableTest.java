@@ -3,6 +3,7 @@ package dev.keysmith.hibernate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.keysmith.annotations.Sequence;
+import dev.keysmith.hibernate.internal.KeysmithSequenceRow;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.Id;
@@ -144,6 +145,19 @@ class SequenceTableTest {
             // A second factory (another process) starts after the range the rolled-back transaction reserved.
             try (SessionFactory other = target.build(ENTITY_TYPES, "none")) {
                 assertThat(persist(other, new Voucher())).isEqualTo(BATCH + 1);
+            }
+        }
+    }
+
+    /** Quarkus lists the table's entity in the model itself (it must know every entity at build time). */
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(TestDatabase.class)
+    void theTableAlreadyInTheModelIsNotContributedTwice(TestDatabase database) throws Exception {
+        TestDatabase.Target target = database.target().withTableStore();
+        try (SessionFactory factory = target.create(List.of(Parcel.class, KeysmithSequenceRow.class))) {
+            assertThat(persist(factory, new Parcel())).isEqualTo(1);
+            try (Connection connection = target.connect()) {
+                assertThat(counterValue(connection, "Parcel")).isEqualTo(1);
             }
         }
     }

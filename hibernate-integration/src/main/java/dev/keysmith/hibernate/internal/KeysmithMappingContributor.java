@@ -64,19 +64,29 @@ public final class KeysmithMappingContributor implements AdditionalMappingContri
                 .requireService(ConfigurationService.class).getSettings();
         Sequences sequences = new Sequences(new FactoryGenerators(AllocatorSettings.of(settings)), new HashMap<>(),
                 new HashMap<>(), nativeStore(settings, dialect), metadata.getDatabase(), dialect);
-        JpaIds<PersistentClass, Component> ids = new JpaIds<>(HibernateBindings.INSTANCE, other -> {
-            Class<? extends Annotation> type = other.annotationType();
-            return type == GeneratedValue.class || type.isAnnotationPresent(IdGeneratorType.class)
-                    || type.isAnnotationPresent(ValueGenerationType.class);
-        });
+        JpaIds<PersistentClass, Component> ids = new JpaIds<>(HibernateBindings.INSTANCE,
+                KeysmithMappingContributor::isOtherGenerator);
         for (PersistentClass entity : metadata.getEntityBindings()) {
             for (JpaIds.Id<PersistentClass> id : ids.check(entity)) {
                 install(id, ids, sequences, dialect);
             }
         }
-        if (sequences.declaredAny() && !sequences.nativeStore()) {
+        // Quarkus binds it itself (its extension lists it at build time, where every entity must be known)
+        if (sequences.declaredAny() && !sequences.nativeStore()
+                && metadata.getEntityBinding(KeysmithSequenceRow.class.getName()) == null) {
             contributions.contributeEntity(KeysmithSequenceRow.class);
         }
+    }
+
+    /**
+     * Whether {@code annotation} on an id is another generator: {@code @GeneratedValue}, or an annotation of
+     * Hibernate's own generators ({@code @IdGeneratorType}, {@code @ValueGenerationType}). Public for the Quarkus
+     * extension's build-time check, which applies the same rules.
+     */
+    public static boolean isOtherGenerator(Annotation annotation) {
+        Class<? extends Annotation> type = annotation.annotationType();
+        return type == GeneratedValue.class || type.isAnnotationPresent(IdGeneratorType.class)
+                || type.isAnnotationPresent(ValueGenerationType.class);
     }
 
     /**
