@@ -170,7 +170,7 @@ class SequenceAllocatorAsyncTest {
             assertThatThrownBy(timedOut::join).cause().isInstanceOf(IdAllocationException.class)
                     .hasMessageContaining("allocation timeout").hasMessageContaining("'deadline'");
             manual.completeNext(); // the reservation comes after all
-            assertThat(allocator.nextAsync().get(10, TimeUnit.SECONDS)).as("the timed-out caller took none").isEqualTo(1);
+            assertThat(allocator.nextAsync().get(60, TimeUnit.SECONDS)).as("the timed-out caller took none").isEqualTo(1);
         }
     }
 
@@ -193,7 +193,7 @@ class SequenceAllocatorAsyncTest {
             assertThat(failures).doesNotHaveDuplicates(); // each its own instance
             assertThat(manual.calls()).as("one reservation for all of them").isEqualTo(1);
             manual.completeNext();
-            assertThat(allocator.nextAsync().get(10, TimeUnit.SECONDS)).as("nobody took an id").isEqualTo(1);
+            assertThat(allocator.nextAsync().get(60, TimeUnit.SECONDS)).as("nobody took an id").isEqualTo(1);
         }
     }
 
@@ -455,7 +455,7 @@ class SequenceAllocatorAsyncTest {
                 SequenceSpec.of("blocking-over-async").withBatch(3).withPrefetch(false), manual)) {
             CompletableFuture<Long> blocking = CompletableFuture.supplyAsync(allocator::next, storeThreads);
             manual.completeNext();
-            assertThat(blocking.get(10, TimeUnit.SECONDS)).isEqualTo(1);
+            assertThat(blocking.get(60, TimeUnit.SECONDS)).isEqualTo(1);
             assertThat(allocator.next()).isEqualTo(2);
         }
     }

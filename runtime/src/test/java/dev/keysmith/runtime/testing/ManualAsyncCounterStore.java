@@ -48,9 +48,9 @@ public final class ManualAsyncCounterStore implements AsyncCounterStore {
     }
 
     private Call next() throws InterruptedException {
-        Call call = pending.poll(10, TimeUnit.SECONDS);
+        Call call = pending.poll(60, TimeUnit.SECONDS); // a hang guard: the call is due
         if (call == null) {
-            throw new AssertionError("no reservation was asked for within 10 s");
+            throw new AssertionError("no reservation was asked for within 60 s");
         }
         return call;
     }
