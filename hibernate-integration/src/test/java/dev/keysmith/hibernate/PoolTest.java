@@ -13,8 +13,10 @@ import java.sql.Connection;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -45,7 +47,8 @@ class PoolTest {
     @EnumSource(TestDatabase.class)
     void tenTransactionsOnAPoolOfTenCommitTogether(TestDatabase database) throws Exception {
         TestDatabase.Target target = database.target();
-        try (HikariDataSource pool = pool(target, THREADS);
+        // the pool opens its connections one at a time: waiting for the tenth is a hang guard here, not a claim
+        try (HikariDataSource pool = pool(target, THREADS, TimeUnit.MINUTES.toMillis(1));
                 SessionFactory factory = target.with(AvailableSettings.DATASOURCE, pool).create(List.of(Order.class))) {
             Set<Long> ids = ConcurrentHashMap.newKeySet();
             CyclicBarrier start = new CyclicBarrier(THREADS);
@@ -55,7 +58,12 @@ class PoolTest {
                 for (int t = 0; t < THREADS; t++) {
                     transactions.add(threads.submit(() -> {
                         try (EntityManager em = factory.createEntityManager()) {
-                            em.getTransaction().begin(); // takes this thread's connection from the pool
+                            try {
+                                em.getTransaction().begin(); // takes this thread's connection from the pool
+                            } catch (RuntimeException e) {
+                                start.reset(); // the others stop waiting: this failure is the one to report
+                                throw e;
+                            }
                             start.await(60, TimeUnit.SECONDS); // every connection of the pool is taken now (hang guard)
                             List<Order> orders = new ArrayList<>();
                             for (int i = 0; i < PER_TRANSACTION; i++) {
@@ -69,8 +77,16 @@ class PoolTest {
                         return null;
                     }));
                 }
+                ExecutionException failed = null; // the first failure that is not another's broken barrier
                 for (Future<?> transaction : transactions) {
-                    transaction.get(2, TimeUnit.MINUTES); // fails the test with the transaction's exception
+                    try {
+                        transaction.get(2, TimeUnit.MINUTES); // hang guard
+                    } catch (ExecutionException e) {
+                        failed = failed != null || e.getCause() instanceof BrokenBarrierException ? failed : e;
+                    }
+                }
+                if (failed != null) {
+                    throw failed;
                 }
             } finally {
                 threads.shutdownNow();
@@ -87,7 +103,7 @@ class PoolTest {
     @EnumSource(TestDatabase.class)
     void aPoolOfOneWorksWithNativeSequences(TestDatabase database) throws Exception {
         TestDatabase.Target target = database.target();
-        try (HikariDataSource pool = pool(target, 1);
+        try (HikariDataSource pool = pool(target, 1, TimeUnit.MINUTES.toMillis(1));
                 SessionFactory factory = target.with(AvailableSettings.DATASOURCE, pool).create(List.of(Order.class))) {
             for (int transaction = 0; transaction < 2; transaction++) {
                 try (EntityManager em = factory.createEntityManager()) {
@@ -111,7 +127,8 @@ class PoolTest {
     @EnumSource(TestDatabase.class)
     void theTableStoreReportsAPoolWithoutASecondConnection(TestDatabase database) {
         TestDatabase.Target target = database.target().withTableStore();
-        try (HikariDataSource pool = pool(target, 1);
+        // the second connection is never given: the pool says so after its timeout, kept short
+        try (HikariDataSource pool = pool(target, 1, TimeUnit.SECONDS.toMillis(2));
                 SessionFactory factory = target.with(AvailableSettings.DATASOURCE, pool).create(List.of(Order.class));
                 EntityManager em = factory.createEntityManager()) {
             em.getTransaction().begin();
@@ -125,13 +142,13 @@ class PoolTest {
         }
     }
 
-    static HikariDataSource pool(TestDatabase.Target target, int size) {
+    static HikariDataSource pool(TestDatabase.Target target, int size, long connectionTimeoutMillis) {
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl(target.url());
         config.setUsername(target.user());
         config.setPassword(target.password());
         config.setMaximumPoolSize(size);
-        config.setConnectionTimeout(TimeUnit.SECONDS.toMillis(2));
+        config.setConnectionTimeout(connectionTimeoutMillis);
         return new HikariDataSource(config);
     }
 }

@@ -13,6 +13,7 @@ import jakarta.persistence.SequenceGenerator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.hibernate.SessionFactory;
 import org.hibernate.cfg.AvailableSettings;
@@ -72,7 +73,7 @@ class PooledParityTest {
 
     /** The JDBC calls of {@link #INSERTS} inserts through a new factory over {@code entity}'s fresh table. */
     private static Map<String, Long> calls(TestDatabase.Target target, Class<?> entity, Supplier<Object> entities) {
-        try (HikariDataSource pool = PoolTest.pool(target, 2)) {
+        try (HikariDataSource pool = PoolTest.pool(target, 2, TimeUnit.MINUTES.toMillis(1))) {
             JdbcCalls calls = JdbcCalls.over(pool);
             try (SessionFactory factory = target.with(AvailableSettings.DATASOURCE, calls.dataSource())
                     .with(AvailableSettings.GENERATE_STATISTICS, "true").create(List.of(entity))) {
