@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -62,6 +63,8 @@ class DocsSnippetsTest {
             "../consumers/mongodb/src/main/java", "../consumers/reactive/src/main/java",
             "../consumers/jpa/src/main/java", "../consumers/quarkus/src/main/java",
             "../consumers/spring/src/main/java", "../consumers/hibernate-ogm/src/main/java");
+    /** Whitespace and a {@code #} after a property's value: a comment in the reader's eyes, part of the value. */
+    private static final Pattern TRAILING_COMMENT = Pattern.compile("\\S\\s+#");
     /** Where kotlin blocks are looked for: the Kotlin projects .ci/run builds and runs (docs/kotlin.md). */
     private static final List<String> KOTLIN_ROOTS = List.of("../consumers/kotlin/src/main/kotlin",
             "../consumers/kotlin-spring/src/main/kotlin");
@@ -81,6 +84,24 @@ class DocsSnippetsTest {
         assertThat(checkedDocuments("java")).contains("README.md", "getting-started.md", "mongodb.md", "hibernate.md",
                 "hibernate-ogm.md");
         assertThat(checkedDocuments("kotlin")).containsExactly("kotlin.md");
+    }
+
+    /**
+     * A {@code #} after a value is part of the value in a {@code .properties} file (java.util.Properties, Spring
+     * Boot's and Quarkus's loaders: a comment is a line of its own), so a block a reader copies has none.
+     */
+    @Test
+    void noPropertiesBlockOfTheDocsHasACommentAfterAValue() {
+        List<String> commentsAfterValues = docs().stream()
+                .flatMap(doc -> DocSnippets.blocks(doc.getFileName().toString(), "properties", DocSnippets.read(doc))
+                        .stream())
+                .flatMap(block -> block.lines().stream()
+                        .filter(line -> !line.isBlank() && !line.strip().startsWith("#")
+                                && !line.strip().startsWith("!") && TRAILING_COMMENT.matcher(line).find())
+                        .map(line -> block.document() + ": " + line))
+                .toList();
+        assertThat(checkedDocuments("properties")).as("documents with properties blocks").contains("spring.md");
+        assertThat(commentsAfterValues).as("properties lines with a comment after the value").isEmpty();
     }
 
     @Test
