@@ -11,9 +11,16 @@ import java.util.UUID
 import org.bson.codecs.pojo.annotations.BsonId
 import org.bson.types.ObjectId
 
-// One entity per strategy, each with its annotation in another place Kotlin can put it. `@BsonId` is only there
-// because the driver's DataClassCodec, which Main compares keysmith with, takes the `_id` from it; keysmith does
-// not need it.
+/**
+ * docs/kotlin.md's quick start: keysmith takes `_id` from the id annotation, with no use-site target (on Kotlin 2.2
+ * the constructor parameter only, which keysmith's processor reads too).
+ */
+@Document(collection = "invoices")
+data class Invoice(@Sequence(batch = 100) val number: Long? = null, val customer: String, val total: BigDecimal)
+
+// Then one entity per strategy, each with its annotation in another place Kotlin can put it. `@BsonId` is only
+// there because the driver's DataClassCodec, which Main compares keysmith with, takes the `_id` from it; keysmith
+// does not need it.
 
 /** No use-site target: the constructor parameter, and (Kotlin 2.4, or 2.2 with the new rule) the field too. */
 @Document(collection = "people")
@@ -25,9 +32,9 @@ data class Person(
 )
 
 /** `@field:`: the backing field. */
-@Document(collection = "invoices")
-data class Invoice(
-    @BsonId @field:Sequence(name = "invoices", batch = 100) val number: Long? = null,
+@Document(collection = "orders")
+data class Order(
+    @BsonId @field:Sequence(name = "orders", batch = 100) val number: Long? = null,
     val customer: String,
     val total: BigDecimal,
     val lines: List<Line> = emptyList(),

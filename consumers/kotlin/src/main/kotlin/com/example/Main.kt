@@ -42,19 +42,26 @@ object Main {
 
     private fun run(database: MongoDatabase) {
         Keysmith.create(database).use { keysmith ->
+            val invoices: Repository<Invoice, Long> = keysmith.repository(Invoice::class.java)
+            val first = invoices.insert(Invoice(customer = "Ada", total = BigDecimal("12.50")))
+            val second = invoices.insert(Invoice(customer = "Grace", total = BigDecimal("80.50")))
+            check(first.number == 1L && second.number == 2L, "Invoices 1 and 2: ${first.number}, ${second.number}")
+            check(invoices.findById(1L).orElseThrow() == first, "Invoice read back equal")
+            check(storedId(database, "invoices").isInt64, "Invoice _id stored as an int64")
+
             val people: Repository<Person, ObjectId> = keysmith.repository(Person::class.java)
             val ada = people.insert(Person(name = "Ada", age = 36))
             check(ada.id != null, "Person got an ObjectId")
             check(people.findById(ada.id!!).orElseThrow() == ada, "Person read back equal")
             check(storedId(database, "people").isObjectId, "Person _id stored as an ObjectId")
 
-            val invoices: Repository<Invoice, Long> = keysmith.repository(Invoice::class.java)
-            val first = invoices.insert(Invoice(customer = "Ada", total = BigDecimal("120.00"),
+            val orders: Repository<Order, Long> = keysmith.repository(Order::class.java)
+            val order = orders.insert(Order(customer = "Ada", total = BigDecimal("120.00"),
                     lines = listOf(Line("pen", 2), Line("ink", 1))))
-            val second = invoices.insert(Invoice(customer = "Ada", total = BigDecimal("80.50")))
-            check(first.number != null && second.number == first.number!! + 1,
-                    "Invoice numbers follow each other: ${first.number}, ${second.number}")
-            check(invoices.findById(first.number!!).orElseThrow() == first, "Invoice read back equal")
+            val nextOrder = orders.insert(Order(customer = "Ada", total = BigDecimal("80.50")))
+            check(order.number != null && nextOrder.number == order.number!! + 1,
+                    "Order numbers follow each other: ${order.number}, ${nextOrder.number}")
+            check(orders.findById(order.number!!).orElseThrow() == order, "Order read back equal")
 
             val sessions: Repository<Session, UUID> = keysmith.repository(Session::class.java)
             val session = sessions.insert(Session(user = "ada", started = Instant.now().truncatedTo(ChronoUnit.MILLIS)))
@@ -88,13 +95,14 @@ object Main {
             val driver = CodecRegistries.withUuidRepresentation(CodecRegistries.fromRegistries(
                     CodecRegistries.fromProviders(DataClassCodecProvider()),
                     MongoClientSettings.getDefaultCodecRegistry()), UuidRepresentation.STANDARD)
-            val compared = listOf(ada, Person(name = "Grace", nickname = "Amazing Grace", age = 45), first, second,
+            val compared = listOf(ada, Person(name = "Grace", nickname = "Amazing Grace", age = 45), order, nextOrder,
                     session, account)
             for (entity in compared) {
                 sameBytes(entity, keysmith.codecRegistry(), driver)
             }
 
-            println("Kotlin example: Person ${ada.id}, Invoices ${first.number} and ${second.number}, " +
+            println("Kotlin example: Invoices ${first.number} and ${second.number}, Person ${ada.id}, " +
+                    "Orders ${order.number} and ${nextOrder.number}, " +
                     "Session ${session.id}, Account ${account.number}, Upload ${upload.id}: stored and read back; " +
                     "${compared.size} documents byte for byte as the driver's DataClassCodec writes them " +
                     "(Kotlin ${KotlinVersion.CURRENT})")

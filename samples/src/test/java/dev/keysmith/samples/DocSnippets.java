@@ -13,23 +13,25 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Finds the {@code ```java} blocks of markdown documents and looks for their lines in Java sources, by the rules
- * written on {@link DocsSnippetsTest}.
+ * Finds the {@code ```java} or {@code ```kotlin} blocks of markdown documents and looks for their lines in sources of
+ * that language, by the rules written on {@link DocsSnippetsTest} (the same for both languages).
  *
  * <p>Immutable.
  */
 final class DocSnippets {
 
     private static final String FENCE = "```";
-    private static final String JAVA_FENCE = "```java";
     private static final Pattern EXEMPTION = Pattern.compile("<!--\\s*snippet: not compiled,\\s*(\\S.*?)\\s*-->");
     private static final Pattern SPACES = Pattern.compile("\\s+");
 
     private DocSnippets() {
     }
 
-    /** One {@code ```java} block: its document, the line number of its first line, and its lines. */
-    record Block(String document, int firstLine, List<String> lines, Optional<String> exemption) {
+    /**
+     * One fenced block: its document, its language (the fence's info string), the line number of its first line, and
+     * its lines.
+     */
+    record Block(String document, String language, int firstLine, List<String> lines, Optional<String> exemption) {
 
         /** The block's first non-blank line, to name it in a message. */
         String title() {
@@ -64,12 +66,16 @@ final class DocSnippets {
     record NumberedLine(int number, String text, String normalized) {
     }
 
-    /** Every {@code ```java} block of {@code markdown}, with the exemption comment right before it, if any. */
-    static List<Block> blocks(String document, String markdown) {
+    /**
+     * Every block of {@code markdown} fenced as {@code ```language} ({@code java}, {@code kotlin}), with the exemption
+     * comment right before it, if any.
+     */
+    static List<Block> blocks(String document, String language, String markdown) {
+        String opening = FENCE + language;
         List<String> lines = markdown.lines().toList();
         List<Block> blocks = new ArrayList<>();
         for (int index = 0; index < lines.size(); index++) {
-            if (!lines.get(index).strip().equals(JAVA_FENCE)) {
+            if (!lines.get(index).strip().equals(opening)) {
                 continue;
             }
             Optional<String> exemption = Optional.empty();
@@ -85,10 +91,10 @@ final class DocSnippets {
                 end++;
             }
             if (end == lines.size()) {
-                throw new IllegalArgumentException(document + ": the ```java block at line " + (index + 1)
+                throw new IllegalArgumentException(document + ": the " + opening + " block at line " + (index + 1)
                         + " is never closed");
             }
-            blocks.add(new Block(document, start + 1, lines.subList(start, end), exemption));
+            blocks.add(new Block(document, language, start + 1, lines.subList(start, end), exemption));
             index = end;
         }
         return blocks;
@@ -118,7 +124,7 @@ final class DocSnippets {
             }
             if (bestMatched < unit.size()) {
                 NumberedLine missing = unit.get(bestMatched);
-                return Optional.of(block.document() + ": the java block that starts with '" + block.title()
+                return Optional.of(block.document() + ": the " + block.language() + " block that starts with '" + block.title()
                         + "' (line " + block.firstLine() + ") is not in the samples: line " + missing.number()
                         + " '" + missing.text() + "' was not found"
                         + (bestMatched == 0 ? " in any source file"

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -18,16 +19,18 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * Every {@code ```java} block of {@code README.md} and {@code docs/*.md} is code of this module, so it compiles and does what the guide
- * says. The rules:
+ * says; every {@code ```kotlin} block is code of the Kotlin projects {@code consumers/kotlin} and
+ * {@code consumers/kotlin-spring}, which {@code .ci/run} builds and runs. The rules, the same for both languages:
  * <ul>
- *   <li>A block matches a source file of {@code src/main/java} or {@code src/test/java} (or, for the Spring Boot
+ *   <li>A java block matches a source file of {@code src/main/java} or {@code src/test/java} (or, for the Spring Boot
  *       samples, {@code spring-boot-mongodb} and {@code spring-boot-mongodb-reactive}; for the Hibernate OGM
- *       route, {@code hibernate-ogm/src/main/java}; for the reactive guide, keysmith-mongodb-reactive's
- *       {@code ReactiveGuideTest} and the project {@code consumers/reactive}; for getting started's quick starts,
- *       {@code consumers/mongodb} and {@code consumers/jpa} (whose code hibernate.md's quick start shows too); for
- *       the Quarkus guide, {@code consumers/quarkus}; for spring.md's blocking quick start, {@code consumers/spring})
- *       when its lines appear there in the same order, not necessarily next to each other (a subsequence): a sample may
- *       have more members, statements and comments than the guide shows.</li>
+ *       route, {@code hibernate-ogm/src/main/java} and the project {@code consumers/hibernate-ogm}; for the reactive
+ *       guide, keysmith-mongodb-reactive's {@code ReactiveGuideTest} and the project {@code consumers/reactive}; for
+ *       getting started's quick starts, {@code consumers/mongodb} and {@code consumers/jpa} (whose code hibernate.md's
+ *       quick start shows too); for the Quarkus guide, {@code consumers/quarkus}; for spring.md's blocking quick
+ *       start, {@code consumers/spring}), a kotlin block a {@code .kt} file of the two Kotlin projects, when its lines
+ *       appear there in the same order, not necessarily next to each other (a subsequence): a sample may have more
+ *       members, statements and comments than the guide shows.</li>
  *   <li>Lines are compared normalized: trimmed, runs of spaces collapsed to one, and a trailing
  *       {@code // comment} removed (outside string literals), in the guide and in the source alike. Comments are
  *       not matched on purpose: the guide's talk to its reader, the sample's explain the code's why.</li>
@@ -36,7 +39,8 @@ import org.junit.jupiter.api.TestFactory;
  *       column 0) is matched one type at a time, since each public type lives in its own file.</li>
  *   <li>A block is exempt only when the line right before its opening fence is
  *       {@code <!-- snippet: not compiled, <reason> -->} with a reason, as the generated code of
- *       {@code docs/generated-code.md} is (the processor's golden tests pin it).</li>
+ *       {@code docs/generated-code.md} is (the processor's golden tests pin it), and the Gradle build scripts (Kotlin
+ *       DSL, fenced {@code ```kotlin}) that the pages say are not built.</li>
  * </ul>
  * A failure names the document, the block's first line and the first line of it that was not found.
  */
@@ -44,30 +48,80 @@ class DocsSnippetsTest {
 
     private static final Path MODULE = Path.of(System.getProperty("basedir", ".")).toAbsolutePath().normalize();
     private static final Path DOCS = MODULE.resolveSibling("docs");
+    /**
+     * Where java blocks are looked for: this module, and modules of their own: the Spring Boot samples, blocking and
+     * reactive (Boot's dependencies must not meet the others'), the OGM route's samples (OGM needs Hibernate ORM 5.3),
+     * the reactive guide's test in keysmith-mongodb-reactive (its reactive streams driver must not meet the sync
+     * driver of this module), and the projects in consumers/ whose code the quick starts show (built and run by
+     * .ci/run against the published artifacts).
+     */
+    private static final List<String> JAVA_ROOTS = List.of("src/main/java", "src/test/java",
+            "spring-boot-mongodb/src/main/java", "spring-boot-mongodb/src/test/java",
+            "spring-boot-mongodb-reactive/src/main/java", "spring-boot-mongodb-reactive/src/test/java",
+            "hibernate-ogm/src/main/java",
+            "../mongodb-reactive/src/test/java/dev/keysmith/mongodb/reactive/ReactiveGuideTest.java",
+            "../consumers/mongodb/src/main/java", "../consumers/reactive/src/main/java",
+            "../consumers/jpa/src/main/java", "../consumers/quarkus/src/main/java",
+            "../consumers/spring/src/main/java", "../consumers/hibernate-ogm/src/main/java");
+    /** Whitespace and a {@code #} after a property's value: a comment in the reader's eyes, part of the value. */
+    private static final Pattern TRAILING_COMMENT = Pattern.compile("\\S\\s+#");
+    /** Where kotlin blocks are looked for: the Kotlin projects .ci/run builds and runs (docs/kotlin.md). */
+    private static final List<String> KOTLIN_ROOTS = List.of("../consumers/kotlin/src/main/kotlin",
+            "../consumers/kotlin-spring/src/main/kotlin");
 
     @TestFactory
     Stream<DynamicTest> everyJavaSnippetOfTheDocsIsInTheSamples() {
-        Map<String, String> sources = sources();
-        List<DocSnippets.Block> blocks = docs().stream()
-                .flatMap(doc -> DocSnippets.blocks(MODULE.getParent().relativize(doc).toString(),
-                        DocSnippets.read(doc)).stream())
-                .filter(block -> block.exemption().isEmpty())
-                .toList();
-        assertThat(blocks).as("java blocks to check in " + DOCS).isNotEmpty();
-        return blocks.stream().map(block -> DynamicTest.dynamicTest(
-                block.document() + " line " + block.firstLine() + ": " + block.title(),
-                () -> DocSnippets.mismatch(block, sources).ifPresent(message -> fail(message))));
+        return snippetTests("java", sources(".java", JAVA_ROOTS));
+    }
+
+    @TestFactory
+    Stream<DynamicTest> everyKotlinSnippetOfTheDocsIsInTheKotlinConsumers() {
+        return snippetTests("kotlin", sources(".kt", KOTLIN_ROOTS));
     }
 
     @Test
     void theGuidesThatShowTheSamplesHaveSnippetsToCheck() {
-        List<String> checked = docs().stream()
-                .flatMap(doc -> DocSnippets.blocks(doc.getFileName().toString(), DocSnippets.read(doc)).stream())
-                .filter(block -> block.exemption().isEmpty())
-                .map(DocSnippets.Block::document)
-                .distinct()
+        assertThat(checkedDocuments("java")).contains("README.md", "getting-started.md", "mongodb.md", "hibernate.md",
+                "hibernate-ogm.md");
+        assertThat(checkedDocuments("kotlin")).containsExactly("kotlin.md");
+    }
+
+    /**
+     * A {@code #} after a value is part of the value in a {@code .properties} file (java.util.Properties, Spring
+     * Boot's and Quarkus's loaders: a comment is a line of its own), so a block a reader copies has none.
+     */
+    @Test
+    void noPropertiesBlockOfTheDocsHasACommentAfterAValue() {
+        List<String> commentsAfterValues = docs().stream()
+                .flatMap(doc -> DocSnippets.blocks(doc.getFileName().toString(), "properties", DocSnippets.read(doc))
+                        .stream())
+                .flatMap(block -> block.lines().stream()
+                        .filter(line -> !line.isBlank() && !line.strip().startsWith("#")
+                                && !line.strip().startsWith("!") && TRAILING_COMMENT.matcher(line).find())
+                        .map(line -> block.document() + ": " + line))
                 .toList();
-        assertThat(checked).contains("README.md", "getting-started.md", "mongodb.md", "hibernate.md");
+        assertThat(checkedDocuments("properties")).as("documents with properties blocks").contains("spring.md");
+        assertThat(commentsAfterValues).as("properties lines with a comment after the value").isEmpty();
+    }
+
+    @Test
+    void eachLanguageHasItsOwnFencesAndAKotlinMismatchIsNamedAsSuch() {
+        String markdown = String.join("\n",
+                "```java",
+                "Keysmith keysmith = Keysmith.create(database);",
+                "```",
+                "```kotlin",
+                "val keysmith = Keysmith.create(database)",
+                "```");
+
+        assertThat(DocSnippets.blocks("kotlin.md", "java", markdown)).extracting(DocSnippets.Block::title)
+                .containsExactly("Keysmith keysmith = Keysmith.create(database);");
+        DocSnippets.Block kotlin = DocSnippets.blocks("kotlin.md", "kotlin", markdown).get(0);
+        assertThat(kotlin.title()).isEqualTo("val keysmith = Keysmith.create(database)");
+        assertThat(DocSnippets.mismatch(kotlin, Map.of("Main.kt", "val keysmith = Keysmith.create(db)")))
+                .hasValue("kotlin.md: the kotlin block that starts with 'val keysmith = Keysmith.create(database)'"
+                        + " (line 5) is not in the samples: line 5 'val keysmith = Keysmith.create(database)' was not"
+                        + " found in any source file");
     }
 
     @Test
@@ -80,7 +134,7 @@ class DocsSnippetsTest {
                 "...",
                 "Person ada = people.insert(new Person(\"Ada\"));",
                 "```");
-        DocSnippets.Block block = DocSnippets.blocks("guide.md", markdown).get(0);
+        DocSnippets.Block block = DocSnippets.blocks("guide.md", "java", markdown).get(0);
         Map<String, String> matching = Map.of("A.java", String.join("\n",
                 "    Keysmith   keysmith = Keysmith.create(database);",
                 "    Repository<Person, String> people = keysmith.repository(Person.class);",
@@ -113,7 +167,7 @@ class DocsSnippetsTest {
                 "    int b;",
                 "}",
                 "```");
-        DocSnippets.Block block = DocSnippets.blocks("guide.md", markdown).get(0);
+        DocSnippets.Block block = DocSnippets.blocks("guide.md", "java", markdown).get(0);
 
         assertThat(DocSnippets.mismatch(block, Map.of(
                 "A.java", "public class A {\n    int a;\n}\n",
@@ -141,7 +195,7 @@ class DocsSnippetsTest {
                 "class NotRightBefore {}",
                 "```");
 
-        assertThat(DocSnippets.blocks("guide.md", markdown))
+        assertThat(DocSnippets.blocks("guide.md", "java", markdown))
                 .extracting(DocSnippets.Block::title, block -> block.exemption().orElse("checked"))
                 .containsExactly(
                         tuple("class Generated {}", "generated code"),
@@ -160,28 +214,44 @@ class DocsSnippetsTest {
         }
     }
 
-    /** Every Java source of this module, by its path relative to the module. */
-    private static Map<String, String> sources() {
+    /**
+     * The unexempted {@code ```language} blocks of the docs, each a test that fails when it is not in {@code sources}.
+     */
+    private static Stream<DynamicTest> snippetTests(String language, Map<String, String> sources) {
+        List<DocSnippets.Block> blocks = docs().stream()
+                .flatMap(doc -> DocSnippets.blocks(MODULE.getParent().relativize(doc).toString(), language,
+                        DocSnippets.read(doc)).stream())
+                .filter(block -> block.exemption().isEmpty())
+                .toList();
+        assertThat(blocks).as(language + " blocks to check in " + DOCS).isNotEmpty();
+        return blocks.stream().map(block -> DynamicTest.dynamicTest(
+                block.document() + " line " + block.firstLine() + ": " + block.title(),
+                () -> DocSnippets.mismatch(block, sources).ifPresent(message -> fail(message))));
+    }
+
+    /** The documents that have an unexempted {@code ```language} block. */
+    private static List<String> checkedDocuments(String language) {
+        return docs().stream()
+                .flatMap(doc -> DocSnippets.blocks(doc.getFileName().toString(), language, DocSnippets.read(doc))
+                        .stream())
+                .filter(block -> block.exemption().isEmpty())
+                .map(DocSnippets.Block::document)
+                .distinct()
+                .toList();
+    }
+
+    /** Every source of {@code roots} (relative to this module) whose name ends with {@code extension}, by its path. */
+    private static Map<String, String> sources(String extension, List<String> roots) {
         Map<String, String> sources = new TreeMap<>();
-        // modules of their own: the Spring Boot samples, blocking and reactive (Boot's dependencies must not meet
-        // the others'), the OGM route's samples (OGM needs Hibernate ORM 5.3), and the reactive guide's test in
-        // keysmith-mongodb-reactive (its reactive streams driver must not meet the sync driver of this module), and
-        // the projects in consumers/ whose code the quick starts show (built and run against the installed artifacts)
-        for (String root : List.of("src/main/java", "src/test/java", "spring-boot-mongodb/src/main/java",
-                "spring-boot-mongodb/src/test/java", "spring-boot-mongodb-reactive/src/main/java",
-                "spring-boot-mongodb-reactive/src/test/java", "hibernate-ogm/src/main/java",
-                "../mongodb-reactive/src/test/java/dev/keysmith/mongodb/reactive/ReactiveGuideTest.java",
-                "../consumers/mongodb/src/main/java", "../consumers/reactive/src/main/java",
-                "../consumers/jpa/src/main/java", "../consumers/quarkus/src/main/java",
-                "../consumers/spring/src/main/java")) {
+        for (String root : roots) {
             try (Stream<Path> files = Files.walk(MODULE.resolve(root))) {
-                files.filter(file -> file.toString().endsWith(".java"))
+                files.filter(file -> file.toString().endsWith(extension))
                         .forEach(file -> sources.put(MODULE.relativize(file).toString(), DocSnippets.read(file)));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         }
-        assertThat(sources).as("the Java sources of " + MODULE).isNotEmpty();
+        assertThat(sources).as("the " + extension + " sources of " + roots).isNotEmpty();
         return sources;
     }
 }

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
  * modules of the root pom that have a {@code demo} profile (the profile is what runs a sample, in its own module
  * only), and no page gives the form that stops on keysmith-parent ({@code -am} with {@code exec:java}, which runs
  * exec in every module of the reactor). The README's first screen gives exactly two commands: the demo and the
- * tests. Running the commands is {@code .ci/run}'s and the reader's; this test keeps the pages and the poms in step.
+ * tests. Running the commands is {@code .ci/run}'s and the reader's; this test keeps the pages and the poms in step,
+ * and checks that {@code .ci/run} runs every demo command a page gives.
  */
 class RunCommandsTest {
 
@@ -32,13 +33,7 @@ class RunCommandsTest {
     @Test
     void everyDemoCommandNamesModulesWithADemoProfile() {
         String rootPom = DocSnippets.read(ROOT.resolve("pom.xml"));
-        List<String> modules = new ArrayList<>();
-        for (Path page : pages()) {
-            Matcher matcher = DEMO.matcher(DocSnippets.read(page));
-            while (matcher.find()) {
-                modules.addAll(List.of(matcher.group(1).split(",")));
-            }
-        }
+        List<String> modules = demoModules().stream().flatMap(list -> Stream.of(list.split(","))).toList();
 
         assertThat(modules).as("the modules the pages' demo commands run").contains("samples", "samples/hibernate-ogm",
                 "samples/spring-boot-mongodb", "samples/spring-boot-mongodb-reactive");
@@ -46,6 +41,20 @@ class RunCommandsTest {
             assertThat(rootPom).as("the root pom's modules").contains("<module>" + module + "</module>");
             assertThat(DocSnippets.read(ROOT.resolve(module).resolve("pom.xml")))
                     .as("the demo profile of " + module).contains("<id>demo</id>");
+        }
+    }
+
+    @Test
+    void everyDemoCommandOfThePagesIsRunByCi() {
+        String ci = DocSnippets.read(ROOT.resolve(".ci/run"));
+        List<String> demos = demoModules();
+
+        assertThat(demos).as("the pages' demo commands").isNotEmpty();
+        List<String> ciRuns = ci.lines().filter(line -> line.startsWith("docs_command ")).toList();
+        for (String modules : demos) {
+            assertThat(ciRuns).as(".ci/run's docs_command lines: the pages' demo command for " + modules
+                    + " (batch mode, offline)")
+                    .anyMatch(line -> line.endsWith(" mvn -B -o -Pdemo -pl " + modules + " -am package"));
         }
     }
 
@@ -85,6 +94,18 @@ class RunCommandsTest {
 
         assertThat(commands).containsExactly(DEMO_COMMAND, TEST_COMMAND);
         assertThat(firstScreen).contains("not on Maven Central yet", "mvn install", "keysmith-bom");
+    }
+
+    /** The {@code -pl} list of every {@code mvn -Pdemo -pl ... -am package} command the pages give. */
+    private static List<String> demoModules() {
+        List<String> modules = new ArrayList<>();
+        for (Path page : pages()) {
+            Matcher matcher = DEMO.matcher(DocSnippets.read(page));
+            while (matcher.find()) {
+                modules.add(matcher.group(1));
+            }
+        }
+        return modules;
     }
 
     /** README.md and the pages of docs/. */
