@@ -48,17 +48,18 @@ public final class ReactiveSequenceRetry implements MethodInterceptor {
             return invocation.proceed();
         }
         InsertCall call = InsertCall.of(invocation.getMethod(), invocation.getArguments(), target::getCollectionName);
+        EntityIds entityIds = ids.get();
         if (call.batch() && target instanceof ReactiveMongoTemplate template
-                && call.anyOf(entity -> BatchInsert.retries(ids.get().forEntity(entity), entity))) {
+                && BatchInsert.anyRetried(entityIds, call)) {
             List<InsertCall.Group> groups = call.byCollection();
             return Flux.fromIterable(groups)
-                    .concatMap(group -> insertBatch(template, new BatchInsert(ids.get(), group.entities(),
+                    .concatMap(group -> insertBatch(template, new BatchInsert(entityIds, group.entities(),
                             group.collection())).collectList())
                     .collectList()
                     .flatMapIterable(saved -> InsertCall.inBatchOrder(groups, saved));
         }
-        if (call.oneEntity() && ids.get().forEntity(call.entity()).resyncsOnCollision(call.entity())) {
-            return insertWithResync(target, ids.get().forEntity(call.entity()), call.entity(),
+        if (call.oneEntity() && entityIds.forEntity(call.entity()).resyncsOnCollision(call.entity())) {
+            return insertWithResync(target, entityIds.forEntity(call.entity()), call.entity(),
                     call.collectionOf(call.entity()), null);
         }
         return invocation.proceed();
