@@ -48,9 +48,9 @@ public final class ReactiveSequenceRetry implements MethodInterceptor {
             return invocation.proceed();
         }
         InsertCall call = InsertCall.of(invocation.getMethod(), invocation.getArguments(), target::getCollectionName);
-        EntityIds entityIds = ids.get();
         if (call.batch() && target instanceof ReactiveMongoTemplate template
-                && BatchInsert.anyRetried(entityIds, call)) {
+                && BatchInsert.anyRetried(ids.get(), call)) {
+            EntityIds entityIds = ids.get(); // once per call, not per entity
             List<InsertCall.Group> groups = call.byCollection();
             return Flux.fromIterable(groups)
                     .concatMap(group -> insertBatch(template, new BatchInsert(entityIds, group.entities(),
@@ -58,8 +58,8 @@ public final class ReactiveSequenceRetry implements MethodInterceptor {
                     .collectList()
                     .flatMapIterable(saved -> InsertCall.inBatchOrder(groups, saved));
         }
-        if (call.oneEntity() && entityIds.forEntity(call.entity()).resyncsOnCollision(call.entity())) {
-            return insertWithResync(target, entityIds.forEntity(call.entity()), call.entity(),
+        if (call.oneEntity() && ids.get().forEntity(call.entity()).resyncsOnCollision(call.entity())) {
+            return insertWithResync(target, ids.get().forEntity(call.entity()), call.entity(),
                     call.collectionOf(call.entity()), null);
         }
         return invocation.proceed();
