@@ -62,7 +62,8 @@ java -jar "$jar" 'FirstInsertBenchmark' "${cold[@]}" -rf json -rff "$out/first-i
 java -cp "$spring_reactive" org.openjdk.jmh.Main 'SpringReactiveInsertBenchmark' "${spring[@]}" \
   -rf json -rff "$out/spring-reactive.json" "$@"
 # (l) batches of 1,000 new entities through both Spring routes (repository and template): keysmith's
-# @Sequence(batch = 1000) and @RandomId against Spring's own ObjectId entity, in one application on the embedded server.
+# @Sequence(batch = 1000) and @RandomId against Spring's own ObjectId entity, in one application on the embedded server,
+# with two controls without keysmith (Long ids the application sets: from a counter, and at random).
 java -cp "$spring_reactive" org.openjdk.jmh.Main 'SpringBatchInsertBenchmark' "${batches[@]}" \
   -rf json -rff "$out/spring-batch.json" "$@"
 # (g) build cost: javac on a generated 200-entity model, with and without the processor (prints the source sizes).

@@ -3,6 +3,8 @@ package dev.keysmith.runtime;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatIllegalArgumentException;
 
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -23,7 +25,17 @@ class RandomIdGeneratorTest {
 
     @Test
     void oneDigitIdsAreUniformOverOneToNine() {
-        RandomIdGenerator generator = RandomIdGenerator.create(1, new Random(7));
+        assertUniformOverOneToNine(RandomIdGenerator.create(1, new Random(7)));
+    }
+
+    @Test
+    void oneDigitIdsFromASecureRandomAreUniformOverOneToNine() throws NoSuchAlgorithmException {
+        SecureRandom seeded = SecureRandom.getInstance("SHA1PRNG");
+        seeded.setSeed(7); // before its first use: a fixed sequence of bytes
+        assertUniformOverOneToNine(RandomIdGenerator.create(1, seeded));
+    }
+
+    private static void assertUniformOverOneToNine(RandomIdGenerator generator) {
         int draws = 90_000;
         int[] counts = new int[10];
         for (int i = 0; i < draws; i++) {
@@ -50,6 +62,37 @@ class RandomIdGeneratorTest {
 
         assertThat(smallest).isEqualTo(10);
         assertThat(largest).isEqualTo(99);
+    }
+
+    @Test
+    void aSecureRandomGivesTheBytesOf32IdsInOneCall() {
+        CountingSecureRandom random = new CountingSecureRandom();
+        RandomIdGenerator generator = RandomIdGenerator.create(12, random);
+
+        // bytes 0, 1, 2, ...: the first id is Random.nextLong(origin, bound)'s rule on the long 0x0001020304050607
+        assertThat(generator.next()).isEqualTo(100_000_000_000L + (0x0001020304050607L >>> 1) % 900_000_000_000L);
+        for (int i = 1; i < 32; i++) {
+            assertThat(Long.toString(generator.next())).hasSize(12);
+        }
+        assertThat(random.calls).isEqualTo(1);
+        generator.next();
+        assertThat(random.calls).isEqualTo(2);
+    }
+
+    /** Fills each request with the bytes 0, 1, 2, ... (wrapping), counting the requests. */
+    private static final class CountingSecureRandom extends SecureRandom {
+
+        private static final long serialVersionUID = 1L;
+
+        int calls;
+
+        @Override
+        public void nextBytes(byte[] bytes) {
+            calls++;
+            for (int i = 0; i < bytes.length; i++) {
+                bytes[i] = (byte) i;
+            }
+        }
     }
 
     @ParameterizedTest

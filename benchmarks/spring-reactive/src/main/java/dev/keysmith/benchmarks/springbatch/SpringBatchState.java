@@ -6,7 +6,9 @@ import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.IntFunction;
 import java.util.function.IntSupplier;
 import org.openjdk.jmh.annotations.Level;
@@ -38,8 +40,16 @@ public class SpringBatchState {
     /** Entities per batch. */
     static final int BATCH = 1_000;
 
-    /** The id of the entities: Spring's own ObjectId, keysmith's {@code @Sequence(batch = 1000)} or {@code @RandomId}. */
-    @Param({"springObjectId", "sequence", "random"})
+    /** The first number of thirteen digits: {@code assignedRandomLong} draws twelve, as {@code @RandomId}'s default. */
+    private static final long TWELVE_DIGITS = 1_000_000_000_000L;
+
+    /**
+     * The id of the entities: Spring's own ObjectId, keysmith's {@code @Sequence(batch = 1000)} or {@code @RandomId},
+     * or a control without keysmith, a {@code Long} the application sets before the batch is saved: from a counter
+     * ({@code assignedLong}, increasing as a sequence's) or drawn at random with twelve digits
+     * ({@code assignedRandomLong}, as {@code @RandomId}'s).
+     */
+    @Param({"springObjectId", "sequence", "random", "assignedLong", "assignedRandomLong"})
     public String id;
 
     MongoServer server;
@@ -48,6 +58,8 @@ public class SpringBatchState {
     ReactiveMongoTemplate reactiveTemplate;
     Side side;
     private final AtomicInteger insertCommands = new AtomicInteger();
+    /** The counter of {@code assignedLong}: the application's own, never reset, as a sequence's. */
+    private final AtomicLong assignedCounter = new AtomicLong();
 
     @Setup(Level.Trial)
     public void start() {
@@ -71,7 +83,7 @@ public class SpringBatchState {
             template = context.getBean(MongoTemplate.class);
             reactiveTemplate = context.getBean(ReactiveMongoTemplate.class);
             side = side(id);
-            checkRoutes();
+            checkRoutes(side);
         } catch (RuntimeException e) {
             stop(); // JMH calls no tear-down after a failed set-up: the server's threads would keep the fork alive
             throw e;
@@ -101,7 +113,14 @@ public class SpringBatchState {
                     i -> new SequenceInvoice("customer " + i, i));
             case "random" -> side(id, RandomInvoices.class, ReactiveRandomInvoices.class, RandomInvoice.class,
                     i -> new RandomInvoice("customer " + i, i));
-            default -> throw new IllegalArgumentException("id must be springObjectId, sequence or random, not " + id);
+            case "assignedLong" -> side(id, AssignedLongInvoices.class, ReactiveAssignedLongInvoices.class,
+                    AssignedLongInvoice.class,
+                    i -> new AssignedLongInvoice(assignedCounter.incrementAndGet(), "customer " + i, i));
+            case "assignedRandomLong" -> side(id, AssignedLongInvoices.class, ReactiveAssignedLongInvoices.class,
+                    AssignedLongInvoice.class, i -> new AssignedLongInvoice(
+                            ThreadLocalRandom.current().nextLong(TWELVE_DIGITS / 10, TWELVE_DIGITS), "customer " + i, i));
+            default -> throw new IllegalArgumentException("id must be springObjectId, sequence, random, assignedLong or"
+                    + " assignedRandomLong, not " + id);
         };
     }
 
@@ -125,21 +144,25 @@ public class SpringBatchState {
         template.remove(new Query(), side.type());
     }
 
-    private void checkRoutes() {
+    /**
+     * Checks that each route saves a batch of {@code side}'s entities as one insert command and stores all of it
+     * (else the run would measure something else); the collection is left empty.
+     */
+    void checkRoutes(Side side) {
         for (Route route : Route.values()) {
             deleteEntities(side);
-            check(route, () -> route.saveAll(this, side, side.newBatch()));
+            check(route, side, () -> route.saveAll(this, side, side.newBatch()));
         }
         deleteEntities(side);
     }
 
-    private void check(Route route, IntSupplier saveAll) {
+    private void check(Route route, Side side, IntSupplier saveAll) {
         int before = insertCommands.get();
         int saved = saveAll.getAsInt();
         int commands = insertCommands.get() - before;
         long stored = template.count(new Query(Criteria.where("_id").exists(true)), side.type());
         if (commands != 1 || saved != BATCH || stored != BATCH) {
-            throw new IllegalStateException("the " + route + " route saved a batch of " + BATCH + " " + id + " entities"
+            throw new IllegalStateException("the " + route + " route saved a batch of " + BATCH + " " + side.id() + " entities"
                     + " with " + commands + " insert commands, " + saved + " returned and " + stored + " stored: not the"
                     + " one insertMany of the whole batch that this benchmark measures");
         }

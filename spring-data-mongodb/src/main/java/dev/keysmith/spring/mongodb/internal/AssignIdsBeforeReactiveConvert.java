@@ -2,7 +2,6 @@ package dev.keysmith.spring.mongodb.internal;
 
 import dev.keysmith.runtime.SequenceAllocator;
 import dev.keysmith.spring.mongodb.KeysmithMongoAutoConfiguration;
-import java.util.Optional;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import org.reactivestreams.Publisher;
@@ -47,8 +46,8 @@ public final class AssignIdsBeforeReactiveConvert implements ReactiveBeforeConve
     @Override
     public Publisher<Object> onBeforeConvert(Object entity, String collection) {
         return Mono.deferContextual(context -> {
-            if (context.<Predicate<Object>>getOrEmpty(REPLACEMENT).filter(replacement -> replacement.test(entity))
-                    .isPresent()) {
+            Predicate<Object> replacement = context.getOrDefault(REPLACEMENT, null);
+            if (replacement != null && replacement.test(entity)) {
                 return Mono.just(entity);
             }
             IdAssignment assignment = ids.forEntity(entity);
@@ -56,15 +55,16 @@ public final class AssignIdsBeforeReactiveConvert implements ReactiveBeforeConve
             if (sequence == null || assignment.hasId(entity)) {
                 return Mono.just(assignment.assignIfAbsent(entity));
             }
-            long batchId = context.<BatchInsert.Attempt>getOrEmpty(BatchInsert.Attempt.CONTEXT_KEY)
-                    .map(batch -> batch.takeId(sequence)).orElse(SequenceAllocator.NONE_READY);
+            BatchInsert.Attempt batch = context.getOrDefault(BatchInsert.Attempt.CONTEXT_KEY, null);
+            long batchId = batch == null ? SequenceAllocator.NONE_READY : batch.takeId(sequence);
             if (batchId != SequenceAllocator.NONE_READY) {
                 return Mono.just(assignment.withSequenceId(entity, batchId)); // taken before the batch, in its order
             }
-            Optional<TakenSequenceId> taken = context.getOrEmpty(TAKEN);
+            TakenSequenceId taken = context.getOrDefault(TAKEN, null);
             return nextId(sequence).map(id -> {
-                Object value = IdAssignment.sequenceValue(sequence, id);
-                taken.ifPresent(recorder -> recorder.took(sequence, value));
+                if (taken != null) {
+                    taken.took(sequence, IdAssignment.sequenceValue(sequence, id));
+                }
                 return assignment.withSequenceId(entity, id);
             });
         });

@@ -60,10 +60,46 @@ final class BatchInsert {
         this.assignments = new IdAssignment[size];
         this.assigned = new boolean[size];
         this.attempts = new int[size];
+        AssignmentsByType byType = new AssignmentsByType(ids);
         for (int i = 0; i < size; i++) {
-            assignments[i] = ids.forEntity(entities.get(i));
+            assignments[i] = byType.of(entities.get(i));
             assigned[i] = retries(assignments[i], entities.get(i));
             attempts[i] = 1;
+        }
+    }
+
+    /** Whether the batch of {@code call} holds an entity whose insert is keysmith's to recover ({@link #retries}). */
+    static boolean anyRetried(EntityIds ids, InsertCall call) {
+        AssignmentsByType byType = new AssignmentsByType(ids);
+        for (Object entity : call.entities()) {
+            if (entity != null && retries(byType.of(entity), entity)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * The assignments of a batch's entities, each looked up once per run of entities of one type (a batch is mostly of
+     * one type). Not thread-safe: one loop's.
+     */
+    private static final class AssignmentsByType {
+
+        private final EntityIds ids;
+        private Class<?> lastType;
+        private IdAssignment last;
+
+        AssignmentsByType(EntityIds ids) {
+            this.ids = ids;
+        }
+
+        IdAssignment of(Object entity) {
+            Class<?> type = ClassUtils.getUserClass(entity);
+            if (type != lastType) {
+                lastType = type;
+                last = ids.forType(type);
+            }
+            return last;
         }
     }
 

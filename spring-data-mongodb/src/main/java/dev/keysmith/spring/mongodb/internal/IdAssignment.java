@@ -3,6 +3,7 @@ package dev.keysmith.spring.mongodb.internal;
 import dev.keysmith.runtime.SequenceAllocator;
 import dev.keysmith.runtime.codec.IdStrategy;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.springframework.data.mapping.PersistentPropertyAccessor;
 import org.springframework.data.mapping.model.EntityInstantiators;
@@ -29,6 +30,8 @@ public final class IdAssignment {
     private final Supplier<Object> values;
     private final int attempts;
     private final SequenceAllocator sequence;
+    /** The entity's property accessor for an instance, made once rather than as a new method reference per call. */
+    private final Function<Object, PersistentPropertyAccessor<Object>> accessors;
 
     IdAssignment(MongoPersistentEntity<?> entity, MongoPersistentProperty id, IdStrategy strategy,
             Supplier<Object> values, int attempts) {
@@ -43,6 +46,13 @@ public final class IdAssignment {
         this.values = values;
         this.attempts = attempts;
         this.sequence = sequence;
+        this.accessors = entity == null ? null : accessorsOf(entity);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Function<Object, PersistentPropertyAccessor<Object>> accessorsOf(MongoPersistentEntity<?> entity) {
+        MongoPersistentEntity<Object> typed = (MongoPersistentEntity<Object>) entity;
+        return typed::getPropertyAccessor;
     }
 
     /** The allocator of a {@code @Sequence} entity; null for the other strategies. */
@@ -88,7 +98,7 @@ public final class IdAssignment {
         if (strategy == IdStrategy.ASSIGNED) {
             return true;
         }
-        Object value = accessor(bean).getProperty(id);
+        Object value = accessors.apply(bean).getProperty(id); // reading needs no instantiation-aware accessor
         return value != null && !(id.getType().isPrimitive() && ((Number) value).longValue() == 0);
     }
 
@@ -129,7 +139,7 @@ public final class IdAssignment {
 
     /** The id of {@code bean} as it is in Java (null when absent). */
     public Object idOf(Object bean) {
-        return strategy == IdStrategy.ASSIGNED ? null : accessor(bean).getProperty(id);
+        return strategy == IdStrategy.ASSIGNED ? null : accessors.apply(bean).getProperty(id);
     }
 
     /** {@code bean} without its id (a mutable entity keeps the id of an insert that collided). */
@@ -146,10 +156,9 @@ public final class IdAssignment {
         return primitive == int.class ? (Object) 0 : (Object) 0L;
     }
 
-    @SuppressWarnings("unchecked")
+    /** An accessor that can also set the id of an immutable entity (by making a new instance). */
     private PersistentPropertyAccessor<Object> accessor(Object bean) {
-        MongoPersistentEntity<Object> typed = (MongoPersistentEntity<Object>) entity;
-        return new InstantiationAwarePropertyAccessor<>(bean, typed::getPropertyAccessor, INSTANTIATORS);
+        return new InstantiationAwarePropertyAccessor<>(bean, accessors, INSTANTIATORS);
     }
 
     @Override

@@ -8,7 +8,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.function.Predicate;
 import org.springframework.util.ClassUtils;
 
 /**
@@ -76,16 +75,6 @@ final class InsertCall {
         return (Collection<?>) args[0];
     }
 
-    /** Whether any entity of the batch (nulls skipped) passes {@code test}. */
-    boolean anyOf(Predicate<Object> test) {
-        for (Object entity : entities()) {
-            if (entity != null && test.test(entity)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     /** The entities of the batch that go into one collection, and where each stands in the batch (nulls skipped). */
     record Group(String collection, List<Object> entities, List<Integer> positions) {
     }
@@ -96,13 +85,28 @@ final class InsertCall {
      */
     List<Group> byCollection() {
         Map<String, Group> groups = new LinkedHashMap<>();
+        String named = namedCollection();
+        Class<?> lastType = null;
+        String lastTypeCollection = null;
+        Group last = null;
         int position = 0;
         for (Object entity : entities()) {
             if (entity != null) {
-                Group group = groups.computeIfAbsent(collectionOf(entity),
-                        collection -> new Group(collection, new ArrayList<>(), new ArrayList<>()));
+                String collection = named;
+                if (collection == null) { // the collection of each entity's type, looked up once per run of a type
+                    Class<?> type = ClassUtils.getUserClass(entity);
+                    if (type != lastType) {
+                        lastType = type;
+                        lastTypeCollection = collectionNames.apply(type);
+                    }
+                    collection = lastTypeCollection;
+                }
+                Group group = last != null && last.collection().equals(collection) ? last
+                        : groups.computeIfAbsent(collection,
+                                name -> new Group(name, new ArrayList<>(), new ArrayList<>()));
                 group.entities().add(entity);
                 group.positions().add(position++);
+                last = group;
             }
         }
         return List.copyOf(groups.values());
@@ -113,6 +117,9 @@ final class InsertCall {
      * the entities of one collection are.
      */
     static List<Object> inBatchOrder(List<Group> groups, List<? extends List<?>> saved) {
+        if (groups.size() == 1) { // one collection: its entities are the batch's, in the batch's order
+            return new ArrayList<>(saved.get(0));
+        }
         int size = 0;
         for (Group group : groups) {
             size += group.entities().size();
@@ -129,12 +136,21 @@ final class InsertCall {
 
     /** The collection this call writes {@code entity} (its entity, or one of its batch) into. */
     String collectionOf(Object entity) {
+        String named = namedCollection();
+        return named != null ? named : collectionNames.apply(ClassUtils.getUserClass(entity));
+    }
+
+    /**
+     * The collection the call names for all it writes (a collection's name, or an entity class's collection), or null
+     * when each entity goes into its own type's.
+     */
+    private String namedCollection() {
         if (args.length == 2 && args[1] instanceof String named) {
             return named;
         }
         if (args.length == 2 && args[1] instanceof Class<?> type) {
             return collectionNames.apply(type);
         }
-        return collectionNames.apply(ClassUtils.getUserClass(entity));
+        return null;
     }
 }

@@ -58,12 +58,15 @@ public final class RandomIdRetry implements MethodInterceptor {
             }
             return insertWithRetry(target, assignment, call.entity(), call.collectionOf(call.entity()));
         }
-        if (call.batch() && target instanceof MongoTemplate template
-                && call.anyOf(entity -> BatchInsert.retries(ids.get().forEntity(entity), entity))) {
+        if (call.batch() && target instanceof MongoTemplate template) {
+            EntityIds entityIds = ids.get();
+            if (!BatchInsert.anyRetried(entityIds, call)) {
+                return invocation.proceed();
+            }
             List<InsertCall.Group> groups = call.byCollection();
             List<List<Object>> saved = new ArrayList<>(groups.size());
             for (InsertCall.Group group : groups) {
-                saved.add(insertBatch(template, new BatchInsert(ids.get(), group.entities(), group.collection())));
+                saved.add(insertBatch(template, new BatchInsert(entityIds, group.entities(), group.collection())));
             }
             return InsertCall.inBatchOrder(groups, saved);
         }

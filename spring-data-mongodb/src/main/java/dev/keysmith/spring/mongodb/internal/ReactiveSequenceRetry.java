@@ -49,10 +49,11 @@ public final class ReactiveSequenceRetry implements MethodInterceptor {
         }
         InsertCall call = InsertCall.of(invocation.getMethod(), invocation.getArguments(), target::getCollectionName);
         if (call.batch() && target instanceof ReactiveMongoTemplate template
-                && call.anyOf(entity -> BatchInsert.retries(ids.get().forEntity(entity), entity))) {
+                && BatchInsert.anyRetried(ids.get(), call)) {
+            EntityIds entityIds = ids.get(); // once per call, not per entity
             List<InsertCall.Group> groups = call.byCollection();
             return Flux.fromIterable(groups)
-                    .concatMap(group -> insertBatch(template, new BatchInsert(ids.get(), group.entities(),
+                    .concatMap(group -> insertBatch(template, new BatchInsert(entityIds, group.entities(),
                             group.collection())).collectList())
                     .collectList()
                     .flatMapIterable(saved -> InsertCall.inBatchOrder(groups, saved));

@@ -17,8 +17,10 @@ public final class RecordBeforeReactiveSave implements ReactiveBeforeSaveCallbac
     @Override
     public Publisher<Object> onBeforeSave(Object entity, Document document, String collection) {
         return Mono.deferContextual(context -> {
-            context.<BatchInsert.Attempt>getOrEmpty(BatchInsert.Attempt.CONTEXT_KEY)
-                    .ifPresent(batch -> batch.record(entity, document, collection));
+            BatchInsert.Attempt batch = context.getOrDefault(BatchInsert.Attempt.CONTEXT_KEY, null);
+            if (batch != null) {
+                batch.record(entity, document, collection);
+            }
             return Mono.just(entity);
         });
     }
