@@ -26,7 +26,9 @@ import org.openjdk.jmh.annotations.Warmup;
  * (f) From nothing to the first encoded {@link Order}: one measurement per fresh JVM. "Nothing" is a JVM that
  * has the driver's default registry, has encoded a plain {@code BsonDocument} (what every driver application
  * has done before it touches an entity) and holds the entity to encode; the measurement is what the entity codec itself costs
- * the first time: finding or building it and encoding one document with it.
+ * the first time: finding or building it and encoding one document with it. {@link #handWritten()} is the floor: a
+ * codec written by hand, constructed directly (no registry lookup, no service loading), whose class is loaded and
+ * run for the first time.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -57,6 +59,11 @@ public class FirstDocumentBenchmark {
     @Benchmark
     public int generated() {
         return encodeOne(Codecs.generated(driverDefaults));
+    }
+
+    @Benchmark
+    public int handWritten() {
+        return encodeOne(Codecs.handWritten());
     }
 
     @Benchmark
