@@ -4,6 +4,7 @@ import static dev.keysmith.runtime.testing.PrefetchPacing.awaitTheNextRangeWhenU
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.keysmith.runtime.internal.PrefetchScheduler;
 import dev.keysmith.runtime.testing.Concurrently;
 import dev.keysmith.runtime.testing.InMemoryCounterStore;
 import dev.keysmith.runtime.testing.RecordingCounterStore;
@@ -509,6 +510,61 @@ class SequenceAllocatorTest {
             assertThat(allocator.next()).isZero();
             assertThat(allocator.next()).isEqualTo(1);
         }
+    }
+
+    @Test
+    void aCallerFailingFastIsToldHowLongAgoTheReservationFailedAndWhenTheNextIsTried() {
+        IllegalStateException down = new IllegalStateException("the store is down");
+        AtomicLong calls = new AtomicLong();
+        CounterStore failingTwice = (counter, count) -> {
+            if (calls.incrementAndGet() <= 2) {
+                throw down;
+            }
+            return counters.reserve(counter, count);
+        };
+        AtomicLong nanos = new AtomicLong(TimeUnit.SECONDS.toNanos(5)); // not 0: "ago" and "in" are differences
+        try (PrefetchScheduler scheduler = PrefetchScheduler.ownThread(Duration.ofSeconds(1), "fail-fast-test");
+                SequenceAllocator allocator = new SequenceAllocator(SequenceSpec.of("timed").withBatch(10)
+                        .withPrefetch(false), failingTwice, Duration.ofSeconds(30), Duration.ofSeconds(1), 1,
+                        scheduler, false, nanos::get)) {
+            assertThatThrownBy(allocator::next).as("the caller whose reservation failed gets the store's failure")
+                    .isInstanceOf(IdAllocationException.class).hasCause(down)
+                    .hasMessageNotContaining("tried in");
+
+            nanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(300));
+            assertThatThrownBy(allocator::next).as("within the back-off")
+                    .isInstanceOf(IdAllocationException.class).hasCause(down)
+                    .hasMessageContaining("the reservation 300 ms ago failed, and the next is tried in 700 ms")
+                    .hasMessageEndingWith(": the store is down");
+            assertThat(calls).as("failing fast asks the store nothing").hasValue(1);
+
+            nanos.addAndGet(TimeUnit.MILLISECONDS.toNanos(700));
+            assertThatThrownBy(allocator::next).as("at the end of the back-off the next caller reserves, and fails")
+                    .isInstanceOf(IdAllocationException.class).hasCause(down).hasMessageNotContaining("tried in");
+            assertThat(calls).hasValue(2);
+
+            nanos.addAndGet(TimeUnit.SECONDS.toNanos(1));
+            assertThat(allocator.next()).isEqualTo(1);
+            assertThat(allocator.snapshot().failures()).isEqualTo(2);
+        }
+    }
+
+    @Test
+    @Timeout(30)
+    void anAllocatorOpenedOnItsOwnPrefetchesOnADaemonThreadThatItsCloseEnds() throws Exception {
+        SequenceAllocator allocator = SequenceAllocator.open(SequenceSpec.of("own-thread").withBatch(10), store);
+        allocator.next(); // enters the prefetch schedule: the thread starts
+        Thread prefetch = null;
+        while (prefetch == null) {
+            prefetch = Thread.getAllStackTraces().keySet().stream()
+                    .filter(thread -> thread.getName().equals("keysmith-prefetch-own-thread")).findFirst().orElse(null);
+            Thread.onSpinWait();
+        }
+        assertThat(prefetch.isDaemon()).as("it never keeps a JVM alive").isTrue();
+
+        allocator.close();
+        prefetch.join(TimeUnit.SECONDS.toMillis(5)); // its idle time is 10 s: only the close ends it sooner
+        assertThat(prefetch.isAlive()).as("ended by the close").isFalse();
     }
 
     private static List<Long> range(long first, long last) {
