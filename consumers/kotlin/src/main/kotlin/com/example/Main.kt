@@ -48,6 +48,7 @@ object Main {
             check(first.number == 1L && second.number == 2L, "Invoices 1 and 2: ${first.number}, ${second.number}")
             check(invoices.findById(1L).orElseThrow() == first, "Invoice read back equal")
             check(storedId(database, "invoices").isInt64, "Invoice _id stored as an int64")
+            println("Invoices ${first.number} and ${second.number} inserted")
 
             val people: Repository<Person, ObjectId> = keysmith.repository(Person::class.java)
             val ada = people.insert(Person(name = "Ada", age = 36))

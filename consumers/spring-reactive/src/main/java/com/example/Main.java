@@ -47,6 +47,7 @@ public class Main {
         check(first.number() != null && second.number() == first.number() + 1,
                 "Invoice numbers follow each other: " + first.number() + ", " + second.number());
         check(second.equals(invoices.findById(second.number()).block()), "Invoice read back equal");
+        System.out.println("Invoices " + first.number() + " and " + second.number() + " saved");
 
         int burst = 200;
         List<Long> numbers = Flux.range(0, burst)

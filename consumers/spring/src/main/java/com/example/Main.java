@@ -40,6 +40,7 @@ public class Main {
         check(first.number() == 1 && second.number() == 2,
                 "Invoice numbers 1 and 2: " + first.number() + ", " + second.number());
         check(second.equals(invoices.findById(second.number()).orElseThrow()), "Invoice read back equal");
+        System.out.println("Invoices " + first.number() + " and " + second.number() + " saved");
 
         Customers customers = context.getBean(Customers.class);
         Customer ada = customers.save(new Customer(null, "Ada"));

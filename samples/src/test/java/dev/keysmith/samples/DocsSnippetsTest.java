@@ -27,8 +27,8 @@ import org.junit.jupiter.api.TestFactory;
  *       route, {@code hibernate-ogm/src/main/java} and the project {@code consumers/hibernate-ogm}; for the reactive
  *       guide, keysmith-mongodb-reactive's {@code ReactiveGuideTest} and the project {@code consumers/reactive}; for
  *       getting started's quick starts, {@code consumers/mongodb} and {@code consumers/jpa} (whose code hibernate.md's
- *       quick start shows too); for the Quarkus guide, {@code consumers/quarkus}; for spring.md's blocking quick
- *       start, {@code consumers/spring}), a kotlin block a {@code .kt} file of the two Kotlin projects, when its lines
+ *       quick start shows too); for the Quarkus guide, {@code consumers/quarkus}; for spring.md's quick starts,
+ *       {@code consumers/spring} and {@code consumers/spring-reactive}), a kotlin block a {@code .kt} file of the two Kotlin projects, when its lines
  *       appear there in the same order, not necessarily next to each other (a subsequence): a sample may have more
  *       members, statements and comments than the guide shows.</li>
  *   <li>Lines are compared normalized: trimmed, runs of spaces collapsed to one, and a trailing
@@ -62,7 +62,8 @@ class DocsSnippetsTest {
             "../mongodb-reactive/src/test/java/dev/keysmith/mongodb/reactive/ReactiveGuideTest.java",
             "../consumers/mongodb/src/main/java", "../consumers/reactive/src/main/java",
             "../consumers/jpa/src/main/java", "../consumers/quarkus/src/main/java",
-            "../consumers/spring/src/main/java", "../consumers/hibernate-ogm/src/main/java");
+            "../consumers/spring/src/main/java", "../consumers/spring-reactive/src/main/java",
+            "../consumers/hibernate-ogm/src/main/java");
     /** Whitespace and a {@code #} after a property's value: a comment in the reader's eyes, part of the value. */
     private static final Pattern TRAILING_COMMENT = Pattern.compile("\\S\\s+#");
     /** Where kotlin blocks are looked for: the Kotlin projects .ci/run builds and runs (docs/kotlin.md). */

@@ -16,10 +16,10 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code docs/getting-started.md} (and {@code docs/hibernate-ogm.md} for the OGM project, {@code docs/reactive.md} for
- * the reactive one) shows the poms of {@code consumers/} (the projects CI builds against the published artifacts and
- * runs) as they are, and shows no other complete pom: what a reader copies is what was built. {@code docs/kotlin.md},
- * {@code docs/spring.md}, {@code docs/hibernate.md} and {@code docs/quarkus.md} show excerpts of the Kotlin, Spring
- * (blocking and reactive), JPA and Quarkus projects' poms, each line as the pom has it.
+ * the reactive one, {@code docs/spring.md} for the Spring ones, blocking and reactive) shows the poms of
+ * {@code consumers/} (the projects CI builds against the published artifacts and runs) as they are, and shows no other
+ * complete pom: what a reader copies is what was built. {@code docs/kotlin.md}, {@code docs/hibernate.md} and
+ * {@code docs/quarkus.md} show excerpts of the Kotlin, JPA and Quarkus projects' poms, each line as the pom has it.
  */
 class GettingStartedPomsTest {
 
@@ -28,7 +28,9 @@ class GettingStartedPomsTest {
             "consumers/jpa/pom.xml", "docs/getting-started.md",
             "consumers/mongodb/pom.xml", "docs/getting-started.md",
             "consumers/hibernate-ogm/pom.xml", "docs/hibernate-ogm.md",
-            "consumers/reactive/pom.xml", "docs/reactive.md");
+            "consumers/reactive/pom.xml", "docs/reactive.md",
+            "consumers/spring/pom.xml", "docs/spring.md",
+            "consumers/spring-reactive/pom.xml", "docs/spring.md");
 
     /**
      * Consumer projects whose guide shows excerpts of their pom, each after a line that says
@@ -38,8 +40,6 @@ class GettingStartedPomsTest {
     private static final List<Map.Entry<String, String>> EXCERPTED = List.of(
             Map.entry("consumers/kotlin/pom.xml", "docs/kotlin.md"),
             Map.entry("consumers/kotlin-spring/pom.xml", "docs/kotlin.md"),
-            Map.entry("consumers/spring-reactive/pom.xml", "docs/spring.md"),
-            Map.entry("consumers/spring/pom.xml", "docs/spring.md"),
             Map.entry("consumers/jpa/pom.xml", "docs/hibernate.md"),
             Map.entry("consumers/quarkus/pom.xml", "docs/quarkus.md"));
 
