@@ -28,9 +28,9 @@ import org.junit.jupiter.api.TestFactory;
  *       guide, keysmith-mongodb-reactive's {@code ReactiveGuideTest} and the project {@code consumers/reactive}; for
  *       getting started's quick starts, {@code consumers/mongodb} and {@code consumers/jpa} (whose code hibernate.md's
  *       quick start shows too); for the Quarkus guide, {@code consumers/quarkus}; for spring.md's quick starts,
- *       {@code consumers/spring} and {@code consumers/spring-reactive}), a kotlin block a {@code .kt} file of the two Kotlin projects, when its lines
- *       appear there in the same order, not necessarily next to each other (a subsequence): a sample may have more
- *       members, statements and comments than the guide shows.</li>
+ *       {@code consumers/spring} and {@code consumers/spring-reactive}), a kotlin block a {@code .kt} file of the two
+ *       Kotlin projects, when its lines appear there in the same order, not necessarily next to each other (a
+ *       subsequence): a sample may have more members, statements and comments than the guide shows.</li>
  *   <li>Lines are compared normalized: trimmed, runs of spaces collapsed to one, and a trailing
  *       {@code // comment} removed (outside string literals), in the guide and in the source alike. Comments are
  *       not matched on purpose: the guide's talk to its reader, the sample's explain the code's why.</li>
