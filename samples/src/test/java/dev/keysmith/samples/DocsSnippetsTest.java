@@ -211,7 +211,7 @@ class DocsSnippetsTest {
      * for Java, a top-level type of one) equal to each file of the project, and no Java type that is not one of its
      * files, so that a reader who copies the section has the project that {@code .ci/run} builds and runs.
      */
-    private static final List<WholeProject> WHOLE_PROJECTS = List.of(
+    static final List<WholeProject> WHOLE_PROJECTS = List.of(
             new WholeProject("hibernate.md", "## Quick start: Spring Data JPA", "consumers/spring-jpa"));
 
     /** A section of a page (from its heading to the next of the same level) that shows every file of a project. */
