@@ -171,6 +171,12 @@ final class DocSnippets {
         return line;
     }
 
+    /** {@code text} as a file holds it: line ends LF, trailing spaces and surrounding blank lines removed. */
+    static String normalizedText(String text) {
+        return text.replace("\r\n", "\n").lines().map(String::stripTrailing).reduce((a, b) -> a + "\n" + b)
+                .orElse("").strip();
+    }
+
     /** The text of {@code file}. */
     static String read(Path file) {
         try {

@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -28,7 +29,8 @@ import org.junit.jupiter.api.TestFactory;
  *       guide, keysmith-mongodb-reactive's {@code ReactiveGuideTest} and the project {@code consumers/reactive}; for
  *       getting started's quick starts, {@code consumers/mongodb} and {@code consumers/jpa} (whose code hibernate.md's
  *       quick start shows too); for the Quarkus guide, {@code consumers/quarkus}; for spring.md's quick starts,
- *       {@code consumers/spring} and {@code consumers/spring-reactive}), a kotlin block a {@code .kt} file of the two
+ *       {@code consumers/spring} and {@code consumers/spring-reactive}; for hibernate.md's Spring Data JPA quick
+ *       start, {@code consumers/spring-jpa}), a kotlin block a {@code .kt} file of the two
  *       Kotlin projects, when its lines appear there in the same order, not necessarily next to each other (a
  *       subsequence): a sample may have more members, statements and comments than the guide shows.</li>
  *   <li>Lines are compared normalized: trimmed, runs of spaces collapsed to one, and a trailing
@@ -63,7 +65,7 @@ class DocsSnippetsTest {
             "../consumers/mongodb/src/main/java", "../consumers/reactive/src/main/java",
             "../consumers/jpa/src/main/java", "../consumers/quarkus/src/main/java",
             "../consumers/spring/src/main/java", "../consumers/spring-reactive/src/main/java",
-            "../consumers/hibernate-ogm/src/main/java");
+            "../consumers/spring-jpa/src/main/java", "../consumers/hibernate-ogm/src/main/java");
     /** Whitespace and a {@code #} after a property's value: a comment in the reader's eyes, part of the value. */
     private static final Pattern TRAILING_COMMENT = Pattern.compile("\\S\\s+#");
     /** Where kotlin blocks are looked for: the Kotlin projects .ci/run builds and runs (docs/kotlin.md). */
@@ -202,6 +204,97 @@ class DocsSnippetsTest {
                         tuple("class Generated {}", "generated code"),
                         tuple("class NoReason {}", "checked"),
                         tuple("class NotRightBefore {}", "checked"));
+    }
+
+    /**
+     * Quick starts that show their whole consumer project: the page's section under the heading has a fenced block (or,
+     * for Java, a top-level type of one) equal to each file of the project, and no Java type that is not one of its
+     * files, so that a reader who copies the section has the project that {@code .ci/run} builds and runs.
+     */
+    static final List<WholeProject> WHOLE_PROJECTS = List.of(
+            new WholeProject("hibernate.md", "## Quick start: Spring Data JPA", "consumers/spring-jpa"));
+
+    /** A section of a page (from its heading to the next of the same level) that shows every file of a project. */
+    record WholeProject(String page, String heading, String project) {
+    }
+
+    @Test
+    void theQuickStartsThatShowAWholeProjectShowEachOfItsFilesAsItIs() {
+        for (WholeProject whole : WHOLE_PROJECTS) {
+            List<String> shown = shownFiles(section(DocSnippets.read(DOCS.resolve(whole.page())), whole.heading()));
+            Path project = MODULE.resolveSibling(whole.project());
+            List<Path> files;
+            try (Stream<Path> walk = Files.walk(project)) {
+                files = walk.filter(Files::isRegularFile)
+                        .filter(file -> !project.relativize(file).startsWith("target")).sorted().toList();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+            assertThat(files).as("the files of " + whole.project()).isNotEmpty();
+            for (Path file : files) {
+                assertThat(shown).as(whole.page() + " '" + whole.heading() + "': a block that is "
+                        + whole.project() + "/" + project.relativize(file) + ", line for line")
+                        .contains(DocSnippets.normalizedText(DocSnippets.read(file)));
+            }
+            assertThat(shown.stream().filter(block -> block.startsWith("package ")).count())
+                    .as(whole.page() + " '" + whole.heading() + "': the Java types shown, each a file of "
+                            + whole.project())
+                    .isEqualTo(files.stream().filter(file -> file.toString().endsWith(".java")).count());
+        }
+    }
+
+    @Test
+    void aShownFileThatDiffersByOneLineIsNotFound() {
+        String page = String.join("\n", "# Page", "## Quick start", "", "```java", "package a;", "", "class A {",
+                "}", "", "package a;", "", "interface B {", "}", "```", "", "```properties", "x=1", "```", "",
+                "## Next", "", "```properties", "y=2", "```");
+
+        List<String> shown = shownFiles(section(page, "## Quick start"));
+        assertThat(shown).containsExactly("package a;\n\nclass A {\n}", "package a;\n\ninterface B {\n}", "x=1");
+        assertThat(shown).doesNotContain(DocSnippets.normalizedText("package a;\n\nclass A {\n    int a;\n}\n"));
+    }
+
+    /** The lines of {@code markdown} from {@code heading} to the next heading of the same level. */
+    static String section(String markdown, String heading) {
+        String level = heading.substring(0, heading.indexOf(' ') + 1);
+        List<String> lines = markdown.lines().toList();
+        int start = lines.indexOf(heading);
+        assertThat(start).as("the heading '" + heading + "'").isNotNegative();
+        int end = start + 1;
+        while (end < lines.size() && !lines.get(end).startsWith(level)) {
+            end++;
+        }
+        return String.join("\n", lines.subList(start, end));
+    }
+
+    /**
+     * The fenced blocks of {@code markdown}, each as a file would hold it (trailing spaces and the surrounding blank
+     * lines removed); a java block split into its top-level types, each closed by a line that is only a closing
+     * brace, in column 0.
+     */
+    static List<String> shownFiles(String markdown) {
+        List<String> files = new ArrayList<>();
+        List<String> current = null;
+        boolean java = false;
+        for (String line : markdown.lines().toList()) {
+            if (current == null && line.startsWith("```")) {
+                current = new ArrayList<>();
+                java = line.equals("```java");
+            } else if (current != null && line.equals("```")) {
+                if (!current.isEmpty()) {
+                    files.add(DocSnippets.normalizedText(String.join("\n", current)));
+                }
+                current = null;
+            } else if (current != null) {
+                current.add(line);
+                if (java && line.equals("}")) {
+                    files.add(DocSnippets.normalizedText(String.join("\n", current)));
+                    current = new ArrayList<>();
+                }
+            }
+        }
+        files.removeIf(String::isEmpty);
+        return files;
     }
 
     /** The guides of {@code docs/}, and the README, whose first screen shows keysmith too. */

@@ -16,7 +16,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code docs/getting-started.md} (and {@code docs/hibernate-ogm.md} for the OGM project, {@code docs/reactive.md} for
- * the reactive one, {@code docs/spring.md} for the Spring ones, blocking and reactive) shows the poms of
+ * the reactive one, {@code docs/spring.md} for the Spring ones, blocking and reactive, {@code docs/hibernate.md} for
+ * the Spring Data JPA one) shows the poms of
  * {@code consumers/} (the projects CI builds against the published artifacts and runs) as they are, and shows no other
  * complete pom: what a reader copies is what was built. {@code docs/kotlin.md}, {@code docs/hibernate.md} and
  * {@code docs/quarkus.md} show excerpts of the Kotlin, JPA and Quarkus projects' poms, each line as the pom has it.
@@ -30,6 +31,7 @@ class GettingStartedPomsTest {
             "consumers/hibernate-ogm/pom.xml", "docs/hibernate-ogm.md",
             "consumers/reactive/pom.xml", "docs/reactive.md",
             "consumers/spring/pom.xml", "docs/spring.md",
+            "consumers/spring-jpa/pom.xml", "docs/hibernate.md",
             "consumers/spring-reactive/pom.xml", "docs/spring.md");
 
     /**
@@ -57,7 +59,8 @@ class GettingStartedPomsTest {
         for (Path pom : poms.stream().filter(pom -> GUIDES.containsKey(ROOT.relativize(pom).toString())).toList()) {
             String guide = GUIDES.get(ROOT.relativize(pom).toString());
             assertThat(xmlBlocks(DocSnippets.read(ROOT.resolve(guide)))).as("an xml block of " + guide + " that is "
-                    + ROOT.relativize(pom) + ", line for line").contains(normalized(DocSnippets.read(pom)));
+                    + ROOT.relativize(pom) + ", line for line")
+                    .contains(DocSnippets.normalizedText(DocSnippets.read(pom)));
         }
         for (String guide : Set.copyOf(GUIDES.values())) {
             List<String> wholePoms = xmlBlocks(DocSnippets.read(ROOT.resolve(guide))).stream()
@@ -88,7 +91,8 @@ class GettingStartedPomsTest {
      * "From `consumers/.../application.properties`:": every line of the block is a line of the file.
      */
     private static final List<Map.Entry<String, String>> PROPERTIES = List.of(
-            Map.entry("consumers/spring/src/main/resources/application.properties", "docs/spring.md"));
+            Map.entry("consumers/spring/src/main/resources/application.properties", "docs/spring.md"),
+            Map.entry("consumers/spring-jpa/src/main/resources/application.properties", "docs/hibernate.md"));
 
     @Test
     void theGuidesShowTheConsumersPropertiesAsTheyAre() {
@@ -124,7 +128,7 @@ class GettingStartedPomsTest {
         String[] parts = markdown.split(Pattern.quote(fence), -1);
         for (int i = 1; i < parts.length; i++) {
             if (parts[i - 1].strip().endsWith("From `" + file + "`:")) {
-                excerpts.add(normalized(parts[i].substring(0, parts[i].indexOf("```"))));
+                excerpts.add(DocSnippets.normalizedText(parts[i].substring(0, parts[i].indexOf("```"))));
             }
         }
         return excerpts;
@@ -135,7 +139,7 @@ class GettingStartedPomsTest {
         String guide = String.join("\n", "# Guide", "", "```xml", "<project>", "  <a>1</a>", "</project>", "```", "");
 
         assertThat(xmlBlocks(guide)).containsExactly("<project>\n  <a>1</a>\n</project>");
-        assertThat(xmlBlocks(guide)).doesNotContain(normalized("<project>\n  <a>2</a>\n</project>\n"));
+        assertThat(xmlBlocks(guide)).doesNotContain(DocSnippets.normalizedText("<project>\n  <a>2</a>\n</project>\n"));
     }
 
     /** The contents of the {@code ```xml} blocks of {@code markdown}, trailing spaces of each line removed. */
@@ -146,18 +150,13 @@ class GettingStartedPomsTest {
             if (current == null && line.strip().equals("```xml")) {
                 current = new ArrayList<>();
             } else if (current != null && line.strip().equals("```")) {
-                blocks.add(normalized(String.join("\n", current)));
+                blocks.add(DocSnippets.normalizedText(String.join("\n", current)));
                 current = null;
             } else if (current != null) {
                 current.add(line);
             }
         }
         return blocks;
-    }
-
-    private static String normalized(String text) {
-        return text.replace("\r\n", "\n").lines().map(String::stripTrailing).reduce((a, b) -> a + "\n" + b)
-                .orElse("").strip();
     }
 
     private static List<Path> consumerPoms() {

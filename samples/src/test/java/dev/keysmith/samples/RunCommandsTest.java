@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
  * only), and no page gives the form that stops on keysmith-parent ({@code -am} with {@code exec:java}, which runs
  * exec in every module of the reactor). The README's first screen gives exactly two commands: the demo and the
  * tests. Running the commands is {@code .ci/run}'s and the reader's; this test keeps the pages and the poms in step,
- * and checks that {@code .ci/run} runs every demo command a page gives.
+ * and checks that {@code .ci/run} runs every demo command a page gives and expects the line that a quick start
+ * showing its whole project says it prints.
  */
 class RunCommandsTest {
 
@@ -94,6 +95,49 @@ class RunCommandsTest {
 
         assertThat(commands).containsExactly(DEMO_COMMAND, TEST_COMMAND);
         assertThat(firstScreen).contains("not on Maven Central yet", "mvn install", "keysmith-bom");
+    }
+
+    /**
+     * A quick start that shows its whole project (DocsSnippetsTest) shows the line it prints, indented outside its
+     * fenced blocks; {@code .ci/run} fails the consumer's run without that line ({@code promised_line}).
+     */
+    @Test
+    void ciExpectsTheLineEachWholeProjectQuickStartPromises() {
+        String ci = DocSnippets.read(ROOT.resolve(".ci/run"));
+        for (DocsSnippetsTest.WholeProject whole : DocsSnippetsTest.WHOLE_PROJECTS) {
+            String section = DocsSnippetsTest.section(DocSnippets.read(ROOT.resolve("docs").resolve(whole.page())),
+                    whole.heading());
+            List<String> printed = indentedOutsideFences(section).stream()
+                    .filter(line -> !line.startsWith("mvn ")).toList();
+            String consumer = ROOT.resolve(whole.project()).getFileName().toString();
+
+            assertThat(printed).as(whole.page() + " '" + whole.heading() + "': the line its project prints")
+                    .hasSize(1);
+            assertThat(ci).as(".ci/run's promised line for " + consumer)
+                    .contains("    " + consumer + ") echo '" + printed.get(0) + "' ;;");
+        }
+    }
+
+    @Test
+    void anIndentedLineInAFencedBlockIsNotAPrintedLine() {
+        String markdown = String.join("\n", "```java", "    System.out.println(1);", "```", "", "    mvn -q compile",
+                "", "    printed", "");
+
+        assertThat(indentedOutsideFences(markdown)).containsExactly("mvn -q compile", "printed");
+    }
+
+    /** The indented (code) lines of {@code markdown} that are not in a fenced block, stripped. */
+    static List<String> indentedOutsideFences(String markdown) {
+        List<String> lines = new ArrayList<>();
+        boolean fenced = false;
+        for (String line : markdown.lines().toList()) {
+            if (line.strip().startsWith("```")) {
+                fenced = !fenced;
+            } else if (!fenced && line.startsWith("    ") && !line.isBlank()) {
+                lines.add(line.strip());
+            }
+        }
+        return lines;
     }
 
     /** The {@code -pl} list of every {@code mvn -Pdemo -pl ... -am package} command the pages give. */
