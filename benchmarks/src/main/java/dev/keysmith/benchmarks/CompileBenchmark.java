@@ -2,11 +2,16 @@ package dev.keysmith.benchmarks;
 
 import com.google.auto.value.processor.AutoValueProcessor;
 import dev.keysmith.processor.KeysmithProcessor;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.UncheckedIOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -21,10 +26,13 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
 import javax.annotation.processing.Processor;
+import javax.tools.FileObject;
+import javax.tools.ForwardingJavaFileManager;
 import javax.tools.JavaCompiler;
 import javax.tools.JavaFileObject;
 import javax.tools.SimpleJavaFileObject;
 import javax.tools.StandardJavaFileManager;
+import javax.tools.StandardLocation;
 import javax.tools.ToolProvider;
 import org.mapstruct.ap.MappingProcessor;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -55,8 +63,11 @@ import org.openjdk.jmh.annotations.TearDown;
  * build pays and one that each of the three ways paid alike, so that it shrank every ratio); javac is warm
  * ({@link #setUp()} compiles every way {@link #warmUpRounds} times before JMH's own warm-up, as a build tool's
  * daemon is after a few builds: one JMH fork per tool and way would otherwise measure javac's code still being
- * compiled by the JIT); and the output directories are emptied, and the heap collected, before each shot, outside
- * its time.
+ * compiled by the JIT); what javac writes (class files, the processor's sources and resources) stays in memory
+ * ({@link InMemoryOutput}), so that a shot measures the compiler and the processor, not the file system: on the
+ * machine of these runs (ext4 mounted with {@code discard}, on a virtual disk) creating a file costs the kernel
+ * about 1 ms, so that the 600 class files of the model alone took 0.6 to 0.9 s of the 1.7 s its shot measured
+ * (docs/benchmarks.md, issue 32); and the heap is collected before each shot, outside its time.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.SingleShotTime)
@@ -89,8 +100,6 @@ public class CompileBenchmark {
     private List<JavaFileObject> model;
     /** The model and what the processor generated from it, as sources. */
     private List<JavaFileObject> modelAndOutput;
-    private Path output;
-    private Path generated;
     private Path classPath;
 
     @Setup(Level.Trial)
@@ -103,92 +112,171 @@ public class CompileBenchmark {
                 model.add(source(source.getKey(), source.getValue()));
             }
         }
-        output = Files.createTempDirectory("keysmith-compile");
-        generated = Files.createTempDirectory("keysmith-generated");
         classPath = Files.createTempDirectory("keysmith-classpath");
         copyClassPath(CLASS_PATHS.get(tool), classPath);
-        clearOutput();
-        compile(model, true);
         modelAndOutput = new ArrayList<>(model);
         long generatedChars = 0;
-        try (Stream<Path> files = Files.walk(generated)) {
-            for (Path file : files.filter(file -> file.toString().endsWith(".java")).sorted().toList()) {
-                String code = Files.readString(file);
-                generatedChars += code.length();
-                modelAndOutput.add(source(generated.relativize(file).toString().replace(".java", ""), code));
-            }
+        for (InMemoryOutput.Written file : compile(model, true).generatedSources()) {
+            String code = file.getCharContent(false).toString();
+            generatedChars += code.length();
+            modelAndOutput.add(source(file.className.replace('.', '/'), code));
         }
         System.out.printf("%ncompile model (%s): %d sources, %,d chars; generated: %d sources, %,d chars = %.2fx"
                 + " the model%n", tool, model.size(), modelChars, modelAndOutput.size() - model.size(), generatedChars,
                 (double) generatedChars / modelChars);
         for (int round = 0; round < warmUpRounds; round++) {
-            clearOutput();
+            collectGarbage();
             withProcessor();
-            clearOutput();
+            collectGarbage();
             withoutProcessor();
-            clearOutput();
+            collectGarbage();
             withoutProcessorWithOutput();
-            clearOutput();
+            collectGarbage();
             processorOnly();
         }
     }
 
-    /** Before each shot, outside its time: empty output directories, and the garbage of the last shot collected. */
+    /** Before each shot, outside its time: the garbage of the last shot collected. */
     @Setup(Level.Iteration)
-    public void clearOutput() throws IOException {
-        delete(output);
-        delete(generated);
+    public void collectGarbage() {
         System.gc();
     }
 
     @TearDown(Level.Trial)
     public void tearDown() throws IOException {
-        for (Path directory : List.of(output, generated, classPath)) {
-            delete(directory);
-            Files.deleteIfExists(directory);
-        }
+        delete(classPath);
+        Files.deleteIfExists(classPath);
     }
 
     @Benchmark
-    public boolean withProcessor() throws IOException {
-        return compile(model, true);
+    public int withProcessor() throws IOException {
+        return compile(model, true).size();
     }
 
     /** The model alone, without the processor. */
     @Benchmark
-    public boolean withoutProcessor() throws IOException {
-        return compile(model, false);
+    public int withoutProcessor() throws IOException {
+        return compile(model, false).size();
     }
 
     /** The model and the processor's output (from {@link #setUp()}), without the processor. */
     @Benchmark
-    public boolean withoutProcessorWithOutput() throws IOException {
-        return compile(modelAndOutput, false);
+    public int withoutProcessorWithOutput() throws IOException {
+        return compile(modelAndOutput, false).size();
     }
 
     /** The processor's own share: javac parses and enters the model and runs the processor, compiles nothing. */
     @Benchmark
-    public boolean processorOnly() throws IOException {
-        return compile(model, true, "-proc:only");
+    public int processorOnly() throws IOException {
+        return compile(model, true, "-proc:only").size();
     }
 
-    private boolean compile(List<JavaFileObject> sources, boolean processor, String... extraOptions)
+    /** Compiles {@code sources}: what javac wrote. */
+    private InMemoryOutput compile(List<JavaFileObject> sources, boolean processor, String... extraOptions)
             throws IOException {
-        try (StandardJavaFileManager files = javac.getStandardFileManager(null, null, null)) {
-            List<String> options = new ArrayList<>(List.of("-d", output.toString(), "-s", generated.toString(),
-                    "-classpath", classPath.toString(), "--release", "17"));
+        InMemoryOutput output = new InMemoryOutput(javac.getStandardFileManager(null, null, null));
+        try (output) {
+            List<String> options = new ArrayList<>(List.of("-classpath", classPath.toString(), "--release", "17"));
             if (!processor) {
                 options.add("-proc:none");
             }
             options.addAll(List.of(extraOptions));
-            JavaCompiler.CompilationTask task = javac.getTask(null, files, null, options, null, sources);
+            JavaCompiler.CompilationTask task = javac.getTask(null, output, null, options, null, sources);
             if (processor) {
                 task.setProcessors(List.of(processor(tool)));
             }
             if (!task.call()) {
                 throw new IllegalStateException("the " + tool + " model did not compile");
             }
-            return true;
+        }
+        if (output.size() == 0) {
+            throw new IllegalStateException("javac wrote nothing for the " + tool + " model");
+        }
+        return output;
+    }
+
+    /**
+     * A file manager that keeps every file javac writes (class files, and the sources and resources a processor
+     * writes through its {@code Filer}) in memory, and reads the rest (the platform, the class path) as javac's own
+     * does. The processor's sources are compiled in javac's next round from here, as from {@code -s}.
+     */
+    static final class InMemoryOutput extends ForwardingJavaFileManager<StandardJavaFileManager> {
+
+        private final List<Written> written = new ArrayList<>();
+
+        InMemoryOutput(StandardJavaFileManager files) {
+            super(files);
+        }
+
+        @Override
+        public JavaFileObject getJavaFileForOutput(Location location, String className, JavaFileObject.Kind kind,
+                FileObject sibling) {
+            return add(new Written(location, className, className.replace('.', '/') + kind.extension, kind));
+        }
+
+        @Override
+        public FileObject getFileForOutput(Location location, String packageName, String relativeName,
+                FileObject sibling) {
+            String path = packageName.isEmpty() ? relativeName : packageName.replace('.', '/') + '/' + relativeName;
+            return add(new Written(location, path, path, JavaFileObject.Kind.OTHER));
+        }
+
+        @Override
+        public boolean isSameFile(FileObject a, FileObject b) {
+            return a instanceof Written || b instanceof Written ? a.toUri().equals(b.toUri()) : super.isSameFile(a, b);
+        }
+
+        private synchronized Written add(Written file) {
+            written.add(file);
+            return file;
+        }
+
+        synchronized int size() {
+            return written.size();
+        }
+
+        /** The sources the processor wrote, by class name. */
+        synchronized List<Written> generatedSources() {
+            return written.stream()
+                    .filter(file -> file.location == StandardLocation.SOURCE_OUTPUT)
+                    .filter(file -> file.getKind() == JavaFileObject.Kind.SOURCE)
+                    .sorted(Comparator.comparing(file -> file.className))
+                    .toList();
+        }
+
+        /** A file javac or a processor wrote: its bytes. */
+        static final class Written extends SimpleJavaFileObject {
+
+            final Location location;
+            final String className;
+            private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+
+            Written(Location location, String className, String path, JavaFileObject.Kind kind) {
+                super(URI.create("memory:///" + location.getName() + "/" + path), kind);
+                this.location = location;
+                this.className = className;
+            }
+
+            @Override
+            public OutputStream openOutputStream() {
+                bytes.reset();
+                return bytes;
+            }
+
+            @Override
+            public Writer openWriter() {
+                return new OutputStreamWriter(openOutputStream(), StandardCharsets.UTF_8);
+            }
+
+            @Override
+            public InputStream openInputStream() {
+                return new ByteArrayInputStream(bytes.toByteArray());
+            }
+
+            @Override
+            public CharSequence getCharContent(boolean ignoreEncodingErrors) {
+                return bytes.toString(StandardCharsets.UTF_8);
+            }
         }
     }
 
