@@ -43,11 +43,16 @@ final class TcpProxy implements AutoCloseable {
         return port;
     }
 
-    /** Closes every proxied connection and refuses new ones until {@link #restore()}. */
+    /**
+     * Closes every proxied connection and refuses new ones until {@link #restore()}; a connection accepted before the
+     * cut but not yet joined to its upstream is closed by its acceptor, which checks under the same lock.
+     */
     void cut() {
-        closeQuietly(server);
-        sockets.forEach(TcpProxy::closeQuietly);
-        sockets.clear();
+        synchronized (sockets) {
+            closeQuietly(server);
+            sockets.forEach(TcpProxy::closeQuietly);
+            sockets.clear();
+        }
     }
 
     /** Accepts connections again, on the same port. */
@@ -76,16 +81,32 @@ final class TcpProxy implements AutoCloseable {
     private void acceptOn(ServerSocket listening) {
         threads.execute(() -> {
             while (!listening.isClosed()) {
+                Socket client;
+                Socket upstream;
                 try {
-                    Socket client = listening.accept();
-                    Socket upstream = new Socket(LOOPBACK, targetPort);
+                    client = listening.accept();
+                } catch (IOException e) {
+                    continue; // the listening socket was closed by cut()
+                }
+                try {
+                    upstream = new Socket(LOOPBACK, targetPort);
+                } catch (IOException e) {
+                    closeQuietly(client); // the target refused: the client sees a closed socket
+                    continue;
+                }
+                synchronized (sockets) {
+                    if (listening.isClosed()) {
+                        // cut() ran while this connection was being joined to its upstream: it is cut too (else it
+                        // would carry one client's statements through the whole outage)
+                        closeQuietly(client);
+                        closeQuietly(upstream);
+                        continue;
+                    }
                     sockets.add(client);
                     sockets.add(upstream);
-                    pipe(client, upstream);
-                    pipe(upstream, client);
-                } catch (IOException e) {
-                    // the listening socket was closed by cut(), or the target refused: the client sees a closed socket
                 }
+                pipe(client, upstream);
+                pipe(upstream, client);
             }
         });
     }
