@@ -59,6 +59,38 @@ class RunCommandsTest {
         }
     }
 
+    /**
+     * Each command a page gives to run or check a project of its own ({@code exec:java}, {@code exec:exec},
+     * {@code dependency:tree}, the Quarkus build) is, word for word, one that {@code .ci/run} runs a consumer project
+     * with (after its repository settings): no page gives a command that CI runs only in another form.
+     */
+    @Test
+    void everyProjectCommandOfThePagesIsRunByCi() {
+        String ci = DocSnippets.read(ROOT.resolve(".ci/run"));
+        List<String> ciCommands = new ArrayList<>();
+        Matcher array = Pattern.compile("run=\\(([^)]*)\\)").matcher(ci);
+        while (array.find()) {
+            ciCommands.add(words(array.group(1)));
+        }
+        Matcher tree = Pattern.compile("(?m)^\\s+(dependency:tree [^)]*)\\)").matcher(ci);
+        while (tree.find()) {
+            ciCommands.add(words(tree.group(1)));
+        }
+        List<String> pageCommands = pages().stream().flatMap(page -> commands(DocSnippets.read(page)).stream())
+                .filter(command -> command.matches(".*( exec:(java|exec)| dependency:tree| clean package$).*"))
+                .map(command -> words(command.substring("mvn ".length()))).distinct().toList();
+
+        assertThat(pageCommands).as("the pages' project commands").contains(
+                "-q compile exec:java -Dexec.mainClass=com.example.Main", "dependency:tree -Dincludes=org.mongodb",
+                "-B clean package");
+        assertThat(ciCommands).as(".ci/run's consumer commands").containsAll(pageCommands);
+    }
+
+    /** {@code command} without its quotes, one space between words. */
+    private static String words(String command) {
+        return command.replace("\"", "").strip().replaceAll("\\s+", " ");
+    }
+
     @Test
     void noPageRunsExecJavaOnTheWholeReactor() {
         for (Path page : pages()) {
