@@ -91,6 +91,18 @@ class RunCommandsTest {
         return command.replace("\"", "").strip().replaceAll("\\s+", " ");
     }
 
+    /** The install command that README.md and the pages give is one that {@code .ci/run} runs, as they write it. */
+    @Test
+    void theInstallCommandOfThePagesIsRunByCi() {
+        List<String> ciRuns = DocSnippets.read(ROOT.resolve(".ci/run")).lines()
+                .filter(line -> line.startsWith("docs_command ")).toList();
+        List<String> installs = pages().stream().flatMap(page -> commands(DocSnippets.read(page)).stream())
+                .filter(command -> command.contains(" install")).distinct().toList();
+
+        assertThat(installs).as("the pages' install commands").containsExactly("mvn -B install -DskipTests");
+        assertThat(ciRuns).as(".ci/run's docs_command lines").anyMatch(line -> line.endsWith(" " + installs.get(0)));
+    }
+
     @Test
     void noPageRunsExecJavaOnTheWholeReactor() {
         for (Path page : pages()) {
@@ -126,7 +138,7 @@ class RunCommandsTest {
                 .toList();
 
         assertThat(commands).containsExactly(DEMO_COMMAND, TEST_COMMAND);
-        assertThat(firstScreen).contains("not on Maven Central yet", "mvn install", "keysmith-bom");
+        assertThat(firstScreen).contains("not on Maven Central yet", "mvn -B install -DskipTests", "keysmith-bom");
     }
 
     /**
