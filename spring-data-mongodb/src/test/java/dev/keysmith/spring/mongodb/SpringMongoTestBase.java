@@ -123,6 +123,8 @@ abstract class SpringMongoTestBase {
                 .web(WebApplicationType.NONE)
                 .bannerMode(Banner.Mode.OFF)
                 .logStartupInfo(false)
+                // closes the reactive route's Netty threads without Netty's 2 s quiet period (NettyQuietShutdown)
+                .initializers(context -> context.getBeanFactory().addBeanPostProcessor(new NettyQuietShutdown()))
                 .properties(all.toArray(String[]::new));
     }
 
