@@ -103,6 +103,41 @@ class RunCommandsTest {
         assertThat(ciRuns).as(".ci/run's docs_command lines").anyMatch(line -> line.endsWith(" " + installs.get(0)));
     }
 
+    /**
+     * testing.md's "one layer at a time" command (a module and what it needs, every test) is the one {@code .ci/run}
+     * runs on the newest JDK, word for word.
+     */
+    @Test
+    void theOneLayerCommandOfTestingIsRunByCi() {
+        Matcher array = Pattern.compile("one_layer=\\(([^)]*)\\)").matcher(DocSnippets.read(ROOT.resolve(".ci/run")));
+        List<String> oneLayer = commands(DocSnippets.read(ROOT.resolve("docs/testing.md"))).stream()
+                .filter(command -> command.matches("mvn -B verify -pl \\S+ -am")).toList();
+
+        assertThat(array.find()).as(".ci/run's one_layer command").isTrue();
+        assertThat(oneLayer).as("testing.md's one-layer commands").containsExactly(words(array.group(1)));
+    }
+
+    /**
+     * Each {@code .ci/stress} command the pages give sets only variables the script reads: one it ignores would run
+     * every suite instead of the one the reader asked for.
+     */
+    @Test
+    void everyStressCommandOfThePagesSetsOnlyVariablesTheScriptReads() {
+        String script = DocSnippets.read(ROOT.resolve(".ci/stress"));
+        List<String> stressCommands = pages().stream()
+                .flatMap(page -> indentedOutsideFences(DocSnippets.read(page)).stream())
+                .filter(line -> line.matches("([A-Z_]+=\\S+ )*\\.ci/stress\\b.*")).toList();
+
+        assertThat(stressCommands).as("the pages' .ci/stress commands").hasSizeGreaterThanOrEqualTo(2);
+        for (String command : stressCommands) {
+            Matcher variable = Pattern.compile("([A-Z_]+)=").matcher(command.substring(0, command.indexOf(".ci/stress")));
+            while (variable.find()) {
+                assertThat(script).as("the variables .ci/stress reads, for: " + command)
+                        .contains("${" + variable.group(1) + ":-");
+            }
+        }
+    }
+
     @Test
     void noPageRunsExecJavaOnTheWholeReactor() {
         for (Path page : pages()) {
