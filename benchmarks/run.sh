@@ -2,7 +2,7 @@
 # Runs keysmith's JMH benchmarks and draws their chart.
 #
 #   benchmarks/run.sh           the full run (the figures in docs/benchmarks.md)
-#   benchmarks/run.sh --quick   a sanity check of every benchmark, in under 3 minutes
+#   benchmarks/run.sh --quick   a sanity check: every benchmark once, briefly (about 16 minutes on 2 cores)
 #
 # Every comparison runs inside one JMH invocation, side by side with its anchor. JSON results go to
 # benchmarks/results/<mode>/ with their chart (chart.svg) and the tables of docs/benchmarks.md (report.md);
@@ -24,11 +24,12 @@ out=benchmarks/results/$mode
 mkdir -p "$out"
 
 if [ "$mode" = quick ]; then
-  steady=(-f 1 -wi 1 -w 1s -i 1 -r 1s)
+  # each benchmark runs once, briefly: that it works, not what it measures
+  steady=(-f 1 -wi 0 -i 1 -r 500ms)
   spring=("${steady[@]}")
   batches=("${steady[@]}")
   cold=(-f 3)
-  compile=(-f 1 -wi 1 -i 1)
+  compile=(-f 1 -wi 0 -i 1 -p warmUpRounds=0)
   shots=(-f 1 -wi 1 -i 2)
   rounds=1
   table_shots=(-f 1 -wi 1 -i 2)
