@@ -51,9 +51,11 @@ fi
 # (a) ObjectId and (a') its construction paths, (b) UUID, (c) codecs, with (e) bytes allocated per operation.
 java -jar "$jar" 'ObjectIdBenchmark|ObjectIdPathsBenchmark|UuidBenchmark|CodecBenchmark' "${steady[@]}" -prof gc \
   -rf json -rff "$out/generators-and-codecs.json" "$@"
-# (d) sequences against the embedded server on loopback: throughput, latency percentiles, the round trip.
+# (d) sequences against the embedded server on loopback: throughput, latency percentiles, the round trip. A heap
+# pre-touched at its full size: a growing heap's page faults land in the percentiles of whatever allocates
+# (nextAsync()'s future), not the allocator's (benchmarks.md, "nextAsync()'s tail was the heap growing").
 java -jar "$jar" 'SequenceBenchmark|SequenceLatencyBenchmark|CounterRoundTripBenchmark' "${steady[@]}" \
-  -rf json -rff "$out/sequences.json" "$@"
+  -jvmArgsAppend '-XX:+AlwaysPreTouch -Xms2g -Xmx2g' -rf json -rff "$out/sequences.json" "$@"
 # (f) from nothing to the first encoded document: one shot per fresh JVM.
 java -jar "$jar" 'FirstDocumentBenchmark' "${cold[@]}" -rf json -rff "$out/first-document.json" "$@"
 # (i) from Keysmith.create(database) to the first inserted entity on the embedded server: one shot per fresh JVM.
