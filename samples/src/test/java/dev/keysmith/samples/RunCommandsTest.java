@@ -117,6 +117,20 @@ class RunCommandsTest {
         assertThat(oneLayer).as("testing.md's one-layer commands").containsExactly(words(array.group(1)));
     }
 
+    /** testing.md's one-class commands (a module and what it needs, one test class) are {@code docs_command}s of CI. */
+    @Test
+    void theOneClassCommandsOfTestingAreRunByCi() {
+        List<String> ciRuns = DocSnippets.read(ROOT.resolve(".ci/run")).lines()
+                .filter(line -> line.startsWith("docs_command ")).toList();
+        List<String> oneClass = commands(DocSnippets.read(ROOT.resolve("docs/testing.md"))).stream()
+                .filter(command -> command.matches("mvn -B verify -pl \\S+ -am -Dtest=.*")).toList();
+
+        assertThat(oneClass).as("testing.md's one-class commands").isNotEmpty();
+        for (String command : oneClass) {
+            assertThat(ciRuns).as(".ci/run's docs_command lines").anyMatch(line -> line.endsWith(" " + command));
+        }
+    }
+
     /**
      * Each {@code .ci/stress} command the pages give sets only variables the script reads: one it ignores would run
      * every suite instead of the one the reader asked for.
