@@ -247,15 +247,25 @@ public final class AllocatorCore {
         return new IdSpaceExhaustedException(spec.name(), spec.start(), spec.lastValue(), spec.exhaustionHint());
     }
 
-    /** The resync hook: never hands out an id at or below {@code largestTaken} of the counter range that holds it. */
+    /**
+     * The resync hook: never hands out an id at or below {@code largestTaken} of the counter range that holds it.
+     * Raises the bound, cuts the range in hand, then swaps the state for an equal one: an install that read the bound
+     * before it rose decided on the state swapped out, so its compare-and-set fails and it decides again with the
+     * bound raised (else it could install a range that the cut never saw).
+     */
     public void skipThrough(long largestTaken) {
         CounterRange range = rangeOf(largestTaken);
-        if (range != null && range.skipThrough(largestTaken)) {
-            Range current = state.get().current();
-            if (current.left() > 0 && rangeOf(current.first()) == range) {
-                current.skipThrough(largestTaken);
-            }
+        if (range == null) {
+            return;
         }
+        range.skipThrough(largestTaken);
+        AllocatorState now;
+        do {
+            now = state.get();
+            if (now.current().left() > 0 && rangeOf(now.current().first()) == range) {
+                now.current().skipThrough(largestTaken);
+            }
+        } while (!state.compareAndSet(now, new AllocatorState(now.current(), now.next())));
     }
 
     private CounterRange rangeOf(long id) {
