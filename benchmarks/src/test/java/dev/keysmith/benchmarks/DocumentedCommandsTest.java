@@ -1,7 +1,6 @@
 package dev.keysmith.benchmarks;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatCode;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -20,6 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.runner.BenchmarkList;
 import org.openjdk.jmh.runner.BenchmarkListEntry;
 import org.openjdk.jmh.runner.format.OutputFormatFactory;
+import org.openjdk.jmh.runner.options.CommandLineOptionException;
 import org.openjdk.jmh.runner.options.CommandLineOptions;
 import org.openjdk.jmh.runner.options.VerboseMode;
 
@@ -49,9 +49,12 @@ class DocumentedCommandsTest {
 
         for (String command : commands) {
             List<String> args = words(command.substring(JAR.length()));
-            assertThatCode(() -> new CommandLineOptions(args.toArray(String[]::new)))
-                    .as("JMH's options of: " + command).doesNotThrowAnyException();
-            CommandLineOptions options = new CommandLineOptions(args.toArray(String[]::new));
+            CommandLineOptions options;
+            try {
+                options = new CommandLineOptions(args.toArray(String[]::new));
+            } catch (CommandLineOptionException e) {
+                throw new AssertionError("JMH cannot parse the options of: " + command, e);
+            }
             Set<BenchmarkListEntry> selected = benchmarks.find(silent, options.getIncludes(), options.getExcludes());
             assertThat(selected).as("the benchmarks selected by: " + command).isNotEmpty();
             for (int i = 0; i < args.size() - 1; i++) {

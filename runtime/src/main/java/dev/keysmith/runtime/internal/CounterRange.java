@@ -80,9 +80,9 @@ public final class CounterRange {
         return staleThrough.get();
     }
 
-    /** Raises the resync's bound to {@code largestTaken}; whether it rose. */
-    boolean skipThrough(long largestTaken) {
-        return staleThrough.getAndAccumulate(largestTaken, Math::max) < largestTaken;
+    /** Raises the resync's bound to {@code largestTaken} (never lowers it). */
+    void skipThrough(long largestTaken) {
+        staleThrough.accumulateAndGet(largestTaken, Math::max);
     }
 
     @Override
