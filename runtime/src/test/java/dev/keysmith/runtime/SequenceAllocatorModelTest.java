@@ -26,12 +26,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfSystemProperty;
 
 /**
- * The allocator, model-checked by Lincheck: every interleaving it explores of a few calls on three threads
+ * The allocator, model-checked by Lincheck: every interleaving it explores of a few calls on two threads
  * ({@code next}, {@code tryNext}, {@code nextAsync().join()}, the bulk take, the inline take, a prefetch step, a store
  * failure, a resync, close) over a counter store in memory. The properties are checked over all the calls of an
  * execution, not against a sequential specification (a caller that waited for another's failed reservation fails where
- * a sequential run would have reserved): no id is handed out twice, every id lies in a range the store reserved, every
- * call ends with ids or with an exception that names the sequence (a call that never ends is a hang Lincheck reports).
+ * a sequential run would have reserved): no id is handed out twice, every id lies in a range the store reserved, no
+ * take that starts after a resync returned hands out an id of the resynced counter at or below that resync's bound,
+ * every call ends with ids or with an exception that names the sequence (a call that never ends is a hang Lincheck
+ * reports).
  *
  * <p>The id space is small (ids 1 to 9 on two striped counters, two ids a reservation), so that the model reaches the
  * end of the space, the switch between counters and the clipped last reservation. The allocation-timeout timer is not
@@ -63,29 +65,38 @@ public class SequenceAllocatorModelTest {
             (LongSupplier) ticks::incrementAndGet);
     private final Queue<Long> handedOut = new ConcurrentLinkedQueue<>();
     private final Queue<String> violations = new ConcurrentLinkedQueue<>();
+    /**
+     * The largest bound of a resync that has returned (0 before any: no id is 0 or below): each take reads it before
+     * it starts, and none of the ids it gets may be one of the first counter's at or below it.
+     */
+    private final AtomicLong completedBound = new AtomicLong();
 
     @Operation
     public Object next() {
-        return outcome(() -> took(allocator.next()));
+        long resynced = completedBound.get();
+        return outcome(() -> took(allocator.next(), resynced));
     }
 
     @Operation
     public Object tryNext() {
+        long resynced = completedBound.get();
         long id = allocator.tryNext();
-        return id == SequenceAllocator.NONE_READY ? "none ready" : took(id);
+        return id == SequenceAllocator.NONE_READY ? "none ready" : took(id, resynced);
     }
 
     @Operation
     public Object nextAsync() {
-        return outcome(() -> took(allocator.nextAsync().join()));
+        long resynced = completedBound.get();
+        return outcome(() -> took(allocator.nextAsync().join(), resynced));
     }
 
     @Operation
     public Object nextIds() {
+        long resynced = completedBound.get();
         return outcome(() -> {
             long[] ids = allocator.nextIds(3);
             for (long id : ids) {
-                took(id);
+                took(id, resynced);
             }
             return ids.length;
         });
@@ -93,7 +104,8 @@ public class SequenceAllocatorModelTest {
 
     @Operation
     public Object nextInline() {
-        return outcome(() -> took(allocator.next(store::reserveNow)));
+        long resynced = completedBound.get();
+        return outcome(() -> took(allocator.next(store::reserveNow), resynced));
     }
 
     @Operation
@@ -106,10 +118,15 @@ public class SequenceAllocatorModelTest {
         store.failNext.set(true);
     }
 
-    /** A resync that found the data holding ids up to the first counter's value (as if imported): cuts what is held. */
+    /**
+     * A resync that found the data holding ids up to the first counter's value (as if imported): cuts what is held.
+     * Once it returned, its bound is published for the takes that start after it ({@link #completedBound}).
+     */
     @Operation
     public void resync() {
-        allocator.skipThrough(FIRST_IDS.get(NAME + "#0") + store.value(NAME + "#0") - 1);
+        long largestTaken = FIRST_IDS.get(NAME + "#0") + store.value(NAME + "#0") - 1;
+        allocator.skipThrough(largestTaken);
+        completedBound.accumulateAndGet(largestTaken, Math::max);
     }
 
     @Operation
@@ -118,7 +135,7 @@ public class SequenceAllocatorModelTest {
     }
 
     @Validate
-    public void everyIdOnceAndReservedAndEveryFailureTheSequences() {
+    public void everyIdOnceReservedAndAboveEarlierResyncsAndEveryFailureTheSequences() {
         List<String> found = new ArrayList<>(violations);
         Set<Long> seen = new HashSet<>();
         for (long id : handedOut) {
@@ -135,7 +152,7 @@ public class SequenceAllocatorModelTest {
     }
 
     @Test
-    void everyInterleavingHandsOutEachIdOnceFromAReservedRangeOrFailsWithTheSequencesException() {
+    void everyInterleavingHandsOutEachIdOnceFromAReservedRangeAboveEarlierResyncsOrFailsWithTheSequencesException() {
         quietly(SequenceAllocatorModelTest::check);
     }
 
@@ -185,26 +202,55 @@ public class SequenceAllocatorModelTest {
                 // stack). A call that waits for a wake-up that never comes parks every thread, which the model
                 // checker reports at once. (Lincheck 3.7 has the setter as a Kotlin-internal, hence its name.)
                 .invocationTimeout$lincheck(HANG_GUARD_MILLIS)
+                // the resync's race with an install, which the random scenarios at these bounds miss: the first
+                // counter's range [1, 2] ready behind a used-up one (the model's pick of a counter is deterministic:
+                // the second counter, then the first), a take that installs it against a resync through 2, then a
+                // take that must not get 2. An install that read the bound before the resync raised it installed
+                // the range uncut while skipThrough did not swap the state (found within a dozen invocations)
+                .addCustomScenario(twoThreads(List.of("next", "next", "prefetch"), "next", "resync", List.of("next")))
                 .check(SequenceAllocatorModelTest.class);
     }
 
     /** A scenario of one operation on each of two threads, then the validation. */
     private static ExecutionScenario twoThreads(String first, String second) {
+        return twoThreads(List.of(), first, second, List.of());
+    }
+
+    /** {@code before} on one thread, one operation on each of two threads, {@code after}, then the validation. */
+    private static ExecutionScenario twoThreads(List<String> before, String first, String second, List<String> after) {
         try {
-            return new ExecutionScenario(List.of(), List.of(List.of(actor(first)), List.of(actor(second))), List.of(),
-                    actor("everyIdOnceAndReservedAndEveryFailureTheSequences"));
+            return new ExecutionScenario(actors(before), List.of(List.of(actor(first)), List.of(actor(second))),
+                    actors(after), actor("everyIdOnceReservedAndAboveEarlierResyncsAndEveryFailureTheSequences"));
         } catch (NoSuchMethodException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    private static List<Actor> actors(List<String> operations) throws NoSuchMethodException {
+        List<Actor> actors = new ArrayList<>();
+        for (String operation : operations) {
+            actors.add(actor(operation));
+        }
+        return actors;
     }
 
     private static Actor actor(String operation) throws NoSuchMethodException {
         return new Actor(SequenceAllocatorModelTest.class.getMethod(operation), List.of());
     }
 
-    private long took(long id) {
+    /** Records {@code id}, handed out by a take that started once resyncs through {@code resynced} had returned. */
+    private long took(long id, long resynced) {
         handedOut.add(id);
+        if (ofFirstCounter(id) && id <= resynced) {
+            violations.add("id " + id + " handed out by a take that started after a resync through " + resynced
+                    + " of counter " + NAME + "#0 had returned");
+        }
         return id;
+    }
+
+    /** Whether {@code id} lies in the first counter's part of the id space (ids 1 to 5), the one a resync cuts. */
+    private static boolean ofFirstCounter(long id) {
+        return id >= FIRST_IDS.get(NAME + "#0") && id < FIRST_IDS.get(NAME + "#1");
     }
 
     private Object outcome(ThrowingCall call) {
@@ -289,7 +335,7 @@ public class SequenceAllocatorModelTest {
 
         /** Whether {@code id} lies in an offset range granted from the counter that owns it. */
         boolean reserved(long id) {
-            String counter = id < FIRST_IDS.get(NAME + "#1") ? NAME + "#0" : NAME + "#1";
+            String counter = ofFirstCounter(id) ? NAME + "#0" : NAME + "#1";
             long offset = id - FIRST_IDS.get(counter);
             for (String range : granted) {
                 if (range.startsWith(counter + "[")) {
