@@ -58,7 +58,8 @@ public final class Person_KeysmithCodec extends GeneratedEntityCodec<Person> {
             value.name = CodecSupport.readString(reader, "Person", "name");
             break;
           case "status":
-            value.setStatus(CodecSupport.readEnum(reader, Person.Status.class, "Person", "status"));
+            Person.Status status = CodecSupport.readEnum(reader, Person.Status.class, "Person", "status");
+            value.setStatus(status);
             break;
           case "tags":
             value.tags = CodecSupport.readStrings(reader, new ArrayList<String>(), "Person", "tags");

@@ -29,12 +29,14 @@ final class InstanceDecodeWriter extends DecodeWriter {
     @Override
     void store(CodeBlock.Builder code, Property property, CodeBlock value) {
         boolean nonNull = context.model.nonNull().contains(property.javaName());
-        if (!nonNull && !(property.write() instanceof Access.SubtypeField)) {
+        if (!nonNull && property.write() instanceof Access.Field) {
             code.addStatement(CodecContext.assign("value", property, value));
             return;
         }
         // Through a local: Kotlin's setter would throw its own NullPointerException for a null; a field of a
-        // subtype is set with a cast that is never redundant from a local of the property's type.
+        // subtype is set with a cast that is never redundant from a local of the property's type; and javac
+        // attributes a call in a setter's argument twice (speculatively, then for real), a local's initializer once
+        // (docs/decisions-processor.md, "Build cost").
         code.addStatement("$T $N = $L", property.type().javaType(), context.local(property), value);
         if (nonNull) {
             code.beginControlFlow("if ($N == null)", context.local(property));
