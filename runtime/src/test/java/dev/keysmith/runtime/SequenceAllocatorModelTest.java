@@ -15,6 +15,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicLongArray;
 import java.util.function.LongSupplier;
 import org.jetbrains.kotlinx.lincheck.Actor;
 import org.jetbrains.kotlinx.lincheck.execution.ExecutionScenario;
@@ -66,33 +67,34 @@ public class SequenceAllocatorModelTest {
     private final Queue<Long> handedOut = new ConcurrentLinkedQueue<>();
     private final Queue<String> violations = new ConcurrentLinkedQueue<>();
     /**
-     * The largest bound of a resync that has returned (0 before any: no id is 0 or below): each take reads it before
-     * it starts, and none of the ids it gets may be one of the first counter's at or below it.
+     * For each counter, the largest bound of the resyncs that have returned (the id before its first before any):
+     * each take reads them before it starts, and none of the ids it gets may be at or below its counter's bound.
      */
-    private final AtomicLong completedBound = new AtomicLong();
+    private final AtomicLongArray completedBounds = new AtomicLongArray(new long[] {
+        FIRST_IDS.get(NAME + "#0") - 1, FIRST_IDS.get(NAME + "#1") - 1});
 
     @Operation
     public Object next() {
-        long resynced = completedBound.get();
+        long[] resynced = completedBounds();
         return outcome(() -> took(allocator.next(), resynced));
     }
 
     @Operation
     public Object tryNext() {
-        long resynced = completedBound.get();
+        long[] resynced = completedBounds();
         long id = allocator.tryNext();
         return id == SequenceAllocator.NONE_READY ? "none ready" : took(id, resynced);
     }
 
     @Operation
     public Object nextAsync() {
-        long resynced = completedBound.get();
+        long[] resynced = completedBounds();
         return outcome(() -> took(allocator.nextAsync().join(), resynced));
     }
 
     @Operation
     public Object nextIds() {
-        long resynced = completedBound.get();
+        long[] resynced = completedBounds();
         return outcome(() -> {
             long[] ids = allocator.nextIds(3);
             for (long id : ids) {
@@ -104,7 +106,7 @@ public class SequenceAllocatorModelTest {
 
     @Operation
     public Object nextInline() {
-        long resynced = completedBound.get();
+        long[] resynced = completedBounds();
         return outcome(() -> took(allocator.next(store::reserveNow), resynced));
     }
 
@@ -119,14 +121,24 @@ public class SequenceAllocatorModelTest {
     }
 
     /**
-     * A resync that found the data holding ids up to the first counter's value (as if imported): cuts what is held.
-     * Once it returned, its bound is published for the takes that start after it ({@link #completedBound}).
+     * A resync that found the data holding ids up to each counter's value (as if imported): cuts what is held. Once
+     * a counter's resync returned, its bound is published for the takes that start after it ({@link
+     * #completedBounds}).
      */
     @Operation
     public void resync() {
-        long largestTaken = FIRST_IDS.get(NAME + "#0") + store.value(NAME + "#0") - 1;
-        allocator.skipThrough(largestTaken);
-        completedBound.accumulateAndGet(largestTaken, Math::max);
+        for (int counter = 0; counter < 2; counter++) {
+            long reserved = store.value(NAME + "#" + counter);
+            if (reserved > 0) {
+                long largestTaken = FIRST_IDS.get(NAME + "#" + counter) + reserved - 1;
+                allocator.skipThrough(largestTaken);
+                completedBounds.accumulateAndGet(counter, largestTaken, Math::max);
+            }
+        }
+    }
+
+    private long[] completedBounds() {
+        return new long[] {completedBounds.get(0), completedBounds.get(1)};
     }
 
     @Operation
@@ -202,11 +214,11 @@ public class SequenceAllocatorModelTest {
                 // stack). A call that waits for a wake-up that never comes parks every thread, which the model
                 // checker reports at once. (Lincheck 3.7 has the setter as a Kotlin-internal, hence its name.)
                 .invocationTimeout$lincheck(HANG_GUARD_MILLIS)
-                // the resync's race with an install, which the random scenarios at these bounds miss: the first
-                // counter's range [1, 2] ready behind a used-up one (the model's pick of a counter is deterministic:
-                // the second counter, then the first), a take that installs it against a resync through 2, then a
-                // take that must not get 2. An install that read the bound before the resync raised it installed
-                // the range uncut while skipThrough did not swap the state (found within a dozen invocations)
+                // the resync's race with an install, which the random scenarios at these bounds miss: one
+                // counter's range ready behind a used-up one of the other, a take that installs it against a resync
+                // of both counters, then a take that must not get an id of it. An install that read the bound before
+                // the resync raised it installed the range uncut while skipThrough did not swap the state (found
+                // within a dozen invocations, whichever counter the model picks first)
                 .addCustomScenario(twoThreads(List.of("next", "next", "prefetch"), "next", "resync", List.of("next")))
                 .check(SequenceAllocatorModelTest.class);
     }
@@ -239,11 +251,12 @@ public class SequenceAllocatorModelTest {
     }
 
     /** Records {@code id}, handed out by a take that started once resyncs through {@code resynced} had returned. */
-    private long took(long id, long resynced) {
+    private long took(long id, long[] resynced) {
         handedOut.add(id);
-        if (ofFirstCounter(id) && id <= resynced) {
-            violations.add("id " + id + " handed out by a take that started after a resync through " + resynced
-                    + " of counter " + NAME + "#0 had returned");
+        int counter = ofFirstCounter(id) ? 0 : 1;
+        if (id <= resynced[counter]) {
+            violations.add("id " + id + " handed out by a take that started after a resync through "
+                    + resynced[counter] + " of counter " + NAME + "#" + counter + " had returned");
         }
         return id;
     }
