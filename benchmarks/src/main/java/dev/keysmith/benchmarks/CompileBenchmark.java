@@ -9,7 +9,10 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
 import java.io.Writer;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -21,11 +24,17 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
+import javax.annotation.processing.AbstractProcessor;
 import javax.annotation.processing.Processor;
+import javax.annotation.processing.RoundEnvironment;
+import javax.annotation.processing.SupportedAnnotationTypes;
+import javax.lang.model.SourceVersion;
+import javax.lang.model.element.TypeElement;
 import javax.tools.FileObject;
 import javax.tools.ForwardingJavaFileManager;
 import javax.tools.JavaCompiler;
@@ -35,6 +44,7 @@ import javax.tools.StandardJavaFileManager;
 import javax.tools.StandardLocation;
 import javax.tools.ToolProvider;
 import org.mapstruct.ap.MappingProcessor;
+import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Level;
@@ -52,10 +62,14 @@ import org.openjdk.jmh.annotations.TearDown;
  * equivalent models of their own, in one run: keysmith ({@code @Document} classes with private fields, getters
  * and setters), MapStruct (the same classes without annotations, and a {@code @Mapper} per entity that copies it
  * and its embedded type), AutoValue and Immutables (abstract classes of ten abstract getters, and the embedded
- * type the same way). Each is compiled three ways: with its processor; the model alone, without the processor;
- * and the model with the processor's output, without the processor. The first over the second is what the
- * processor costs a build; the first over the third is what it costs beyond compiling its own output (its own
- * work and javac's extra round). {@link #setUp()} prints the size of the generated sources against the model's.
+ * type the same way). Each is compiled four ways: with its processor; the model alone, without the processor;
+ * the model with the processor's output, without the processor; and the model with a processor that writes that
+ * output and does nothing else ({@link #replayingOutput()}). The first over the second is what the processor costs
+ * a build; the first over the third is what it costs beyond compiling its own output (its own work and javac's
+ * extra rounds); the first over the fourth is the processor's own work, above what writing that output through
+ * javac's rounds costs any processor. {@link #setUp()} prints the size of the generated sources against the
+ * model's. {@link #processorOnly()} is the processor with {@code -proc:only}. Each shot also reports the compiling
+ * thread's CPU time ({@link CompilerCpu}).
  *
  * <p>Each compilation is what a build of the model does, and only that: its class path holds what such a build has
  * on it (the tool's annotations and the library its generated code calls, copied out of this benchmark's jar: never
@@ -100,6 +114,8 @@ public class CompileBenchmark {
     private List<JavaFileObject> model;
     /** The model and what the processor generated from it, as sources. */
     private List<JavaFileObject> modelAndOutput;
+    /** What the processor generated, by class name, for {@link #replayingOutput()}. */
+    private final Map<String, String> output = new LinkedHashMap<>();
     private Path classPath;
 
     @Setup(Level.Trial)
@@ -116,23 +132,27 @@ public class CompileBenchmark {
         copyClassPath(CLASS_PATHS.get(tool), classPath);
         modelAndOutput = new ArrayList<>(model);
         long generatedChars = 0;
-        for (InMemoryOutput.Written file : compile(model, true).generatedSources()) {
+        for (InMemoryOutput.Written file : compile(model, processor(tool)).generatedSources()) {
             String code = file.getCharContent(false).toString();
             generatedChars += code.length();
             modelAndOutput.add(source(file.className.replace('.', '/'), code));
+            output.put(file.className, code);
         }
         System.out.printf("%ncompile model (%s): %d sources, %,d chars; generated: %d sources, %,d chars = %.2fx"
                 + " the model%n", tool, model.size(), modelChars, modelAndOutput.size() - model.size(), generatedChars,
                 (double) generatedChars / modelChars);
+        CompilerCpu warmUp = new CompilerCpu();
         for (int round = 0; round < warmUpRounds; round++) {
             collectGarbage();
-            withProcessor();
+            withProcessor(warmUp);
             collectGarbage();
-            withoutProcessor();
+            withoutProcessor(warmUp);
             collectGarbage();
-            withoutProcessorWithOutput();
+            withoutProcessorWithOutput(warmUp);
             collectGarbage();
-            processorOnly();
+            processorOnly(warmUp);
+            collectGarbage();
+            replayingOutput(warmUp);
         }
     }
 
@@ -149,41 +169,87 @@ public class CompileBenchmark {
     }
 
     @Benchmark
-    public int withProcessor() throws IOException {
-        return compile(model, true).size();
+    public int withProcessor(CompilerCpu cpu) throws IOException {
+        return cpu.time(() -> compile(model, processor(tool))).size();
     }
 
     /** The model alone, without the processor. */
     @Benchmark
-    public int withoutProcessor() throws IOException {
-        return compile(model, false).size();
+    public int withoutProcessor(CompilerCpu cpu) throws IOException {
+        return cpu.time(() -> compile(model, null)).size();
     }
 
     /** The model and the processor's output (from {@link #setUp()}), without the processor. */
     @Benchmark
-    public int withoutProcessorWithOutput() throws IOException {
-        return compile(modelAndOutput, false).size();
+    public int withoutProcessorWithOutput(CompilerCpu cpu) throws IOException {
+        return cpu.time(() -> compile(modelAndOutput, null)).size();
     }
 
     /** The processor's own share: javac parses and enters the model and runs the processor, compiles nothing. */
     @Benchmark
-    public int processorOnly() throws IOException {
-        return compile(model, true, "-proc:only").size();
+    public int processorOnly(CompilerCpu cpu) throws IOException {
+        return cpu.time(() -> compile(model, processor(tool), "-proc:only")).size();
+    }
+
+    /**
+     * The model with a processor that writes, in its first round, the sources the tool's processor wrote for it (from
+     * {@link #setUp()}) and does nothing else: the least a processor that generates this output can cost (javac
+     * parses the new files and enters every file again in the next rounds). It is not the same compilation as
+     * {@link #withoutProcessorWithOutput()} plus the rounds: for MapStruct's output it was the cheaper of the two.
+     */
+    @Benchmark
+    public int replayingOutput(CompilerCpu cpu) throws IOException {
+        return cpu.time(() -> compile(model, new Replay(output))).size();
+    }
+
+    /**
+     * The compiling thread's CPU time in each shot, beside JMH's wall time ({@code :cpuMs} in the results): javac
+     * compiles and runs the processor on the thread that calls it, so this is their work alone, without what the
+     * wall time also holds (the collector's and the JIT's threads, and time the virtual machine's CPU was taken from
+     * it: single shots here varied up to 2x in wall time within one fork).
+     */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.EVENTS)
+    public static class CompilerCpu {
+
+        private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
+        /** Milliseconds of CPU of the compiling thread in this iteration's shot. */
+        public double cpuMs;
+
+        @Setup(Level.Iteration)
+        public void reset() {
+            cpuMs = 0;
+        }
+
+        InMemoryOutput time(Compilation compilation) throws IOException {
+            long start = THREADS.getCurrentThreadCpuTime();
+            try {
+                return compilation.run();
+            } finally {
+                cpuMs += (THREADS.getCurrentThreadCpuTime() - start) / 1e6;
+            }
+        }
+    }
+
+    @FunctionalInterface
+    interface Compilation {
+        InMemoryOutput run() throws IOException;
     }
 
     /** Compiles {@code sources}: what javac wrote. */
-    private InMemoryOutput compile(List<JavaFileObject> sources, boolean processor, String... extraOptions)
+    private InMemoryOutput compile(List<JavaFileObject> sources, Processor processor, String... extraOptions)
             throws IOException {
         InMemoryOutput output = new InMemoryOutput(javac.getStandardFileManager(null, null, null));
         try (output) {
             List<String> options = new ArrayList<>(List.of("-classpath", classPath.toString(), "--release", "17"));
-            if (!processor) {
+            if (processor == null) {
                 options.add("-proc:none");
             }
             options.addAll(List.of(extraOptions));
             JavaCompiler.CompilationTask task = javac.getTask(null, output, null, options, null, sources);
-            if (processor) {
-                task.setProcessors(List.of(processor(tool)));
+            if (processor != null) {
+                task.setProcessors(List.of(processor));
             }
             if (!task.call()) {
                 throw new IllegalStateException("the " + tool + " model did not compile");
@@ -287,6 +353,41 @@ public class CompileBenchmark {
             public CharSequence getCharContent(boolean ignoreEncodingErrors) {
                 return bytes.toString(StandardCharsets.UTF_8);
             }
+        }
+    }
+
+    /**
+     * Writes {@code sources} (class name to code) through the {@code Filer} in the first round, claims nothing: the
+     * rounds javac runs for a processor that generates them, without the work of generating them.
+     */
+    @SupportedAnnotationTypes("*")
+    static final class Replay extends AbstractProcessor {
+
+        private final Map<String, String> sources;
+        private boolean written;
+
+        Replay(Map<String, String> sources) {
+            this.sources = sources;
+        }
+
+        @Override
+        public SourceVersion getSupportedSourceVersion() {
+            return SourceVersion.latestSupported();
+        }
+
+        @Override
+        public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
+            if (!written) {
+                written = true;
+                for (Map.Entry<String, String> source : sources.entrySet()) {
+                    try (Writer writer = processingEnv.getFiler().createSourceFile(source.getKey()).openWriter()) {
+                        writer.write(source.getValue());
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+            }
+            return false;
         }
     }
 
