@@ -64,11 +64,11 @@ import org.openjdk.jmh.annotations.TearDown;
  * and its embedded type), AutoValue and Immutables (abstract classes of ten abstract getters, and the embedded
  * type the same way). Each is compiled four ways: with its processor; the model alone, without the processor;
  * the model with the processor's output, without the processor; and the model with a processor that writes that
- * output and does nothing else ({@link #replayingOutput()}). The first over the second is what the processor costs
+ * output and does nothing else ({@link #replayingOutput}). The first over the second is what the processor costs
  * a build; the first over the third is what it costs beyond compiling its own output (its own work and javac's
  * extra rounds); the first over the fourth is the processor's own work, above what writing that output through
  * javac's rounds costs any processor. {@link #setUp()} prints the size of the generated sources against the
- * model's. {@link #processorOnly()} is the processor with {@code -proc:only}. Each shot also reports the compiling
+ * model's. {@link #processorOnly} is the processor with {@code -proc:only}. Each shot also reports the compiling
  * thread's CPU time ({@link CompilerCpu}).
  *
  * <p>Each compilation is what a build of the model does, and only that: its class path holds what such a build has
@@ -114,8 +114,8 @@ public class CompileBenchmark {
     private List<JavaFileObject> model;
     /** The model and what the processor generated from it, as sources. */
     private List<JavaFileObject> modelAndOutput;
-    /** What the processor generated, by class name, for {@link #replayingOutput()}. */
-    private final Map<String, String> output = new LinkedHashMap<>();
+    /** What the processor generated, by class name, for {@link #replayingOutput}. */
+    private final Map<String, String> generated = new LinkedHashMap<>();
     private Path classPath;
 
     @Setup(Level.Trial)
@@ -136,7 +136,7 @@ public class CompileBenchmark {
             String code = file.getCharContent(false).toString();
             generatedChars += code.length();
             modelAndOutput.add(source(file.className.replace('.', '/'), code));
-            output.put(file.className, code);
+            generated.put(file.className, code);
         }
         System.out.printf("%ncompile model (%s): %d sources, %,d chars; generated: %d sources, %,d chars = %.2fx"
                 + " the model%n", tool, model.size(), modelChars, modelAndOutput.size() - model.size(), generatedChars,
@@ -195,18 +195,18 @@ public class CompileBenchmark {
      * The model with a processor that writes, in its first round, the sources the tool's processor wrote for it (from
      * {@link #setUp()}) and does nothing else: the least a processor that generates this output can cost (javac
      * parses the new files and enters every file again in the next rounds). It is not the same compilation as
-     * {@link #withoutProcessorWithOutput()} plus the rounds: for MapStruct's output it was the cheaper of the two.
+     * {@link #withoutProcessorWithOutput} plus the rounds: for MapStruct's output it was the cheaper of the two.
      */
     @Benchmark
     public int replayingOutput(CompilerCpu cpu) throws IOException {
-        return cpu.time(() -> compile(model, new Replay(output))).size();
+        return cpu.time(() -> compile(model, new Replay(generated))).size();
     }
 
     /**
      * The compiling thread's CPU time in each shot, beside JMH's wall time ({@code :cpuMs} in the results): javac
      * compiles and runs the processor on the thread that calls it, so this is their work alone, without what the
      * wall time also holds (the collector's and the JIT's threads, and time the virtual machine's CPU was taken from
-     * it: single shots here varied up to 2x in wall time within one fork).
+     * it). It did not remove the spread: single shots of one fork varied up to 2x in both (docs/benchmarks.md).
      */
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.EVENTS)
