@@ -30,6 +30,7 @@ if [ "$mode" = quick ]; then
   batches=("${steady[@]}")
   cold=(-f 3)
   compile=(-f 1 -wi 0 -i 1 -p warmUpRounds=0)
+  compile_rounds=(1 0)
   shots=(-f 1 -wi 1 -i 2)
   rounds=1
   table_shots=(-f 1 -wi 1 -i 2)
@@ -42,6 +43,7 @@ else
   batches=(-f 1 -wi 3 -w 2s -i 5 -r 2s)
   cold=(-f 20)
   compile=(-f 1 -wi 3 -i 8)
+  compile_rounds=(30 5)
   shots=(-f 1 -wi 5 -i 40)
   rounds=2
   table_shots=(-f 2 -wi 3 -i 10)
@@ -72,6 +74,11 @@ java -cp "$spring_reactive" org.openjdk.jmh.Main 'SpringBatchInsertBenchmark' "$
 # (g) build cost: javac on a generated 200-entity model, with and without the processor (prints the source sizes).
 java -jar "$jar" 'CompileBenchmark' "${compile[@]}" -rf json -rff "$out/compile.json" "$@" > "$out/compile.log"
 grep -m 1 '^compile model' "$out/compile.log"
+# (g') the same four tools in rounds in one JVM (each round every tool and way, in turn): issue 32's two goals as
+# medians of each round's ratio of ratios, with a 99% CI.
+java -cp "$jar" dev.keysmith.benchmarks.CompilePairedRun "${compile_rounds[@]}" | grep -v '^compile model' \
+  > "$out/compile-paired.txt"
+cat "$out/compile-paired.txt"
 # (h) Hibernate on PostgreSQL (started as .ci/run does): keysmith's sequences against Hibernate's pooled sequence.
 # Native and pooled run in rounds that alternate which goes first (a fork each per round and layout), merged into
 # one result; the table store, which has no goal of its own, runs once.

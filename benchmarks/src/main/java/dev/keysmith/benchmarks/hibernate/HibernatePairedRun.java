@@ -1,5 +1,6 @@
 package dev.keysmith.benchmarks.hibernate;
 
+import dev.keysmith.benchmarks.PairedMedian;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -9,7 +10,7 @@ import java.util.List;
  * the side that goes first alternating. A drift of the machine or the database between forks, which JMH's
  * fork-after-fork order puts on one side, falls here on both sides of each pair; the ratio of each pair
  * (pooled / native, above 1 when keysmith is faster) is then summarised by its median and a distribution-free 99%
- * confidence interval of that median (order statistics of the binomial, no assumption of normal times).
+ * confidence interval of that median ({@link PairedMedian}).
  *
  * <p>Needs the PostgreSQL of {@link HibernateInsertBenchmark}. Run:
  * {@code java -cp benchmarks/target/benchmarks.jar dev.keysmith.benchmarks.hibernate.HibernatePairedRun [rounds]}
@@ -38,14 +39,11 @@ public final class HibernatePairedRun {
                         pairs.add(keysmithFirst ? new double[] {first, second} : new double[] {second, first});
                     }
                 }
-                double[] ratios = pairs.stream().mapToDouble(pair -> pair[1] / pair[0]).sorted().toArray();
-                int[] interval = medianInterval(ratios.length);
-                String confidence = interval == null ? "(too few rounds for a 99% CI)"
-                        : String.format("[%.3fx, %.3fx]", ratios[interval[0]], ratios[interval[1]]);
+                double[] ratios = pairs.stream().mapToDouble(pair -> pair[1] / pair[0]).toArray();
                 System.out.printf("%-6s  %16.1f  %16.1f  %30.3fx  %s  %d%n", layout,
-                        median(pairs.stream().mapToDouble(pair -> pair[0]).sorted().toArray()),
-                        median(pairs.stream().mapToDouble(pair -> pair[1]).sorted().toArray()),
-                        median(ratios), confidence, ratios.length);
+                        PairedMedian.median(pairs.stream().mapToDouble(pair -> pair[0]).toArray()),
+                        PairedMedian.median(pairs.stream().mapToDouble(pair -> pair[1]).toArray()),
+                        PairedMedian.median(ratios), PairedMedian.formatInterval(ratios), ratios.length);
             } finally {
                 keysmith.stop();
                 pooled.stop();
@@ -67,20 +65,5 @@ public final class HibernatePairedRun {
         long started = System.nanoTime();
         side.insert20k();
         return (System.nanoTime() - started) / 1e6;
-    }
-
-    private static double median(double[] sorted) {
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
-    }
-
-    /**
-     * The 0-based ranks of the sorted sample that bound a 99% confidence interval of the median: the k-th smallest
-     * and k-th largest, with k from the normal approximation of the binomial (n / 2 - 2.576 sqrt(n) / 2); null
-     * when n is too small for it (below 8, even the extremes cover less than 99%).
-     */
-    private static int[] medianInterval(int n) {
-        int k = (int) Math.floor(n / 2.0 - 2.576 * Math.sqrt(n) / 2);
-        return n < 8 || k < 0 ? null : new int[] {k, n - 1 - k};
     }
 }
