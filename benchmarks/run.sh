@@ -76,7 +76,7 @@ java -jar "$jar" 'CompileBenchmark' "${compile[@]}" -rf json -rff "$out/compile.
 grep -m 1 '^compile model' "$out/compile.log"
 # (g') the same four tools in rounds in one JVM (each round every tool and way, in turn): issue 32's two goals as
 # medians of each round's ratio of ratios, with a 99% CI.
-java -cp "$jar" dev.keysmith.benchmarks.CompilePairedRun "${compile_rounds[@]}" | grep -v '^compile model' \
+java -Xms4g -Xmx4g -XX:+AlwaysPreTouch -cp "$jar" dev.keysmith.benchmarks.CompilePairedRun "${compile_rounds[@]}" | grep -v '^compile model' \
   > "$out/compile-paired.txt"
 cat "$out/compile-paired.txt"
 # (h) Hibernate on PostgreSQL (started as .ci/run does): keysmith's sequences against Hibernate's pooled sequence.

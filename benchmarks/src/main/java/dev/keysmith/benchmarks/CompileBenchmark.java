@@ -47,6 +47,7 @@ import org.mapstruct.ap.MappingProcessor;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -81,14 +82,29 @@ import org.openjdk.jmh.annotations.TearDown;
  * ({@link InMemoryOutput}), so that a shot measures the compiler and the processor, not the file system: on the
  * machine of these runs (ext4 mounted with {@code discard}, on a virtual disk) creating a file costs the kernel
  * about 1 ms, so that the 600 class files of the model alone took 0.6 to 0.9 s of the 1.7 s its shot measured
- * (docs/benchmarks.md, issue 32); and the heap is collected before each shot, outside its time.
+ * (docs/benchmarks.md, issue 32); and the heap is collected before each shot, outside its time, in a heap of a fixed
+ * size whose pages the JVM touched when it started ({@link #HEAP}).
  */
 @State(Scope.Benchmark)
+@Fork(jvmArgsAppend = {CompileBenchmark.HEAP_MIN, CompileBenchmark.HEAP_MAX, CompileBenchmark.PRE_TOUCH})
 @BenchmarkMode(Mode.SingleShotTime)
 @OutputTimeUnit(TimeUnit.MILLISECONDS)
 public class CompileBenchmark {
 
     static final int ENTITIES = 200;
+
+    static final String HEAP_MIN = "-Xms4g";
+    static final String HEAP_MAX = "-Xmx4g";
+    static final String PRE_TOUCH = "-XX:+AlwaysPreTouch";
+
+    /**
+     * The heap of every compilation: fixed at 4 GB and touched when the JVM starts. With the JVM's defaults the
+     * collection before each shot gave memory back to the system (G1 shrinks the heap after a full collection), the
+     * shot grew the heap again, and the kernel's page faults for the new pages, charged to the compiling thread,
+     * varied single shots of one fork up to 2x in wall and CPU time alike. With this heap they vary about 3%
+     * (docs/benchmarks.md, issue 32).
+     */
+    static final String HEAP = HEAP_MIN + " " + HEAP_MAX + " " + PRE_TOUCH;
 
     /** The processor and its model. */
     @Param({"keysmith", "mapstruct", "autovalue", "immutables"})
@@ -206,7 +222,7 @@ public class CompileBenchmark {
      * The compiling thread's CPU time in each shot, beside JMH's wall time ({@code :cpuMs} in the results): javac
      * compiles and runs the processor on the thread that calls it, so this is their work alone, without what the
      * wall time also holds (the collector's and the JIT's threads, and time the virtual machine's CPU was taken from
-     * it). It did not remove the spread: single shots of one fork varied up to 2x in both (docs/benchmarks.md).
+     * it). It did not remove the spread that a growing heap's page faults gave both ({@link #HEAP}).
      */
     @State(Scope.Thread)
     @AuxCounters(AuxCounters.Type.EVENTS)

@@ -1,5 +1,6 @@
 package dev.keysmith.benchmarks;
 
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
@@ -20,9 +21,11 @@ import java.util.function.ToDoubleFunction;
  * median over the rounds and a distribution-free 99% confidence interval of that median ({@link PairedMedian}), in
  * wall time and in the compiling thread's CPU time.
  *
- * <p>Run (after the benchmarks jar is built):
- * {@code java -cp benchmarks/target/benchmarks.jar dev.keysmith.benchmarks.CompilePairedRun [rounds [warm-up rounds]]}
- * (30 timed rounds by default, after 5 untimed; about 25 s a round on 2 cores).
+ * <p>Run (after the benchmarks jar is built), with the heap {@link CompileBenchmark#HEAP} gives its forks:
+ * {@code java -Xms4g -Xmx4g -XX:+AlwaysPreTouch -cp benchmarks/target/benchmarks.jar
+ * dev.keysmith.benchmarks.CompilePairedRun [rounds [warm-up rounds]]} (30 timed rounds by default, after 5 untimed;
+ * about 25 s a round on 2 cores). Without it, it says so first: a heap that grows again after each collection
+ * spreads the shots up to 2x.
  */
 public final class CompilePairedRun {
 
@@ -63,6 +66,12 @@ public final class CompilePairedRun {
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 30;
         int warmUpRounds = args.length > 1 ? Integer.parseInt(args[1]) : 5;
+        List<String> jvmArgs = ManagementFactory.getRuntimeMXBean().getInputArguments();
+        if (!jvmArgs.containsAll(List.of(CompileBenchmark.HEAP_MIN, CompileBenchmark.HEAP_MAX,
+                CompileBenchmark.PRE_TOUCH))) {
+            System.out.println("warning: run with " + CompileBenchmark.HEAP + ", as CompileBenchmark's forks are: in a"
+                    + " heap that grows after each collection, the page faults spread single compilations up to 2x");
+        }
         Map<String, CompileBenchmark> benchmarks = new LinkedHashMap<>();
         Map<String, List<Round>> timed = new LinkedHashMap<>();
         try {
