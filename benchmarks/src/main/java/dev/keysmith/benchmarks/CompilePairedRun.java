@@ -24,7 +24,7 @@ import java.util.function.ToDoubleFunction;
  * <p>Run (after the benchmarks jar is built), with the heap {@link CompileBenchmark#HEAP} gives its forks:
  * {@code java -Xms4g -Xmx4g -XX:+AlwaysPreTouch -cp benchmarks/target/benchmarks.jar
  * dev.keysmith.benchmarks.CompilePairedRun [rounds [warm-up rounds]]} (30 timed rounds by default, after 5 untimed;
- * about 25 s a round on 2 cores). Without it, it says so first: a heap that grows again after each collection
+ * 15 to 25 s a round on 2 cores). Without it, it says so first: a heap that grows again after each collection
  * spreads the shots up to 2x.
  */
 public final class CompilePairedRun {
